@@ -1,0 +1,2 @@
+Console.Error.WriteLine("Eta.Codec.Benchmarks: no benchmarks yet");
+return 1;

@@ -1,0 +1,2 @@
+Console.Error.WriteLine("ConsPerf: not built yet");
+return 1;

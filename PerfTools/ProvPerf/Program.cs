@@ -1,0 +1,2 @@
+Console.Error.WriteLine("ProvPerf: not built yet");
+return 1;

@@ -1,0 +1,2 @@
+Console.Error.WriteLine("TransportPerf: not built yet");
+return 1;
