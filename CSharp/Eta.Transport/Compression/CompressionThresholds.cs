@@ -6,7 +6,7 @@ namespace Eta.Transport.Compression;
 /// the Java and C# editions' socket channel). The same rule applies per fragment: the last fragment of a
 /// big message, when shorter than the threshold, is sent uncompressed.
 /// </summary>
-public static class CompressionThresholds
+internal static class CompressionThresholds
 {
     public const int Zlib = 30;
     public const int Lz4 = 300;

@@ -3,7 +3,7 @@ using System.Text;
 namespace Eta.Transport.Proxy;
 
 /// <summary>User name and password for an HTTP proxy that asks for Basic authentication.</summary>
-public sealed class ProxyCredentials
+internal sealed class ProxyCredentials
 {
     public ProxyCredentials(string userName, string password)
     {

@@ -9,7 +9,7 @@ namespace Eta.Transport.Tls;
 /// system roots with the certificates it holds. <see cref="AcceptSelfSignedServerCertificate"/> is for
 /// tests and lab tools only: it also accepts a certificate that signs itself (the host name must still match).
 /// </summary>
-public sealed class TlsClientOptions
+internal sealed class TlsClientOptions
 {
     /// <param name="targetHost">Server name the certificate must carry (also sent as SNI).</param>
     /// <param name="protocols">TLS 1.2 and/or 1.3; both by default.</param>

@@ -3,7 +3,7 @@ using System.Security.Authentication;
 namespace Eta.Transport.Tls;
 
 /// <summary>The TLS versions an encrypted RSSL connection may use: 1.2 and 1.3, as ETA supports.</summary>
-public static class TlsProtocols
+internal static class TlsProtocols
 {
     public const SslProtocols Supported = SslProtocols.Tls12 | SslProtocols.Tls13;
 

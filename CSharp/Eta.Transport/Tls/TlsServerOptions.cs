@@ -8,7 +8,7 @@ namespace Eta.Transport.Tls;
 /// The identity a server presents on encrypted connections: its certificate and private key, usually read
 /// from the PEM files given to ProvPerf as <c>-cert</c> and <c>-keyfile</c>.
 /// </summary>
-public sealed class TlsServerOptions
+internal sealed class TlsServerOptions
 {
     /// <param name="certificate">Server certificate with its private key.</param>
     /// <param name="protocols">TLS 1.2 and/or 1.3; both by default.</param>
