@@ -244,24 +244,7 @@ public sealed class Channel
     public TransportReturnCode Write(TransportBuffer buffer, WriteArgs args) => WriteCore(buffer, args.Priority, args.Flags, args);
 
     /// <summary>Sends queued data; &gt;0 (bytes still queued: flush again when writable) or <see cref="TransportReturnCode.Success"/>.</summary>
-    public TransportReturnCode Flush()
-    {
-        using (_writeGate.Enter())
-        {
-            if (State != ChannelState.Active)
-                return NotActive("Flush");
-            try
-            {
-                TransportReturnCode result = _writer!.Flush();
-                NoteSent();
-                return result;
-            }
-            catch (SocketException e)
-            {
-                return FailSocket("Flush", e);
-            }
-        }
-    }
+    public TransportReturnCode Flush() => SendPending(ping: false);
 
     /// <summary>Gives back a buffer that will not be written.</summary>
     public TransportReturnCode ReleaseBuffer(TransportBuffer buffer)
@@ -275,24 +258,7 @@ public sealed class Channel
     // ---------------------------------------------------------------- health
 
     /// <summary>Sends a ping now (or flushes pending data, which serves as one).</summary>
-    public TransportReturnCode Ping()
-    {
-        using (_writeGate.Enter())
-        {
-            if (State != ChannelState.Active)
-                return NotActive("Ping");
-            try
-            {
-                TransportReturnCode result = _writer!.Ping();
-                NoteSent();
-                return result;
-            }
-            catch (SocketException e)
-            {
-                return FailSocket("Ping", e);
-            }
-        }
-    }
+    public TransportReturnCode Ping() => SendPending(ping: true);
 
     /// <summary>
     /// Call periodically (e.g. once a second): sends a ping when nothing was sent for a third of the ping
@@ -432,6 +398,26 @@ public sealed class Channel
             {
                 FailSocket("Write", e);
                 return TransportReturnCode.WriteFlushFailed;
+            }
+        }
+    }
+
+    private TransportReturnCode SendPending(bool ping)
+    {
+        using (_writeGate.Enter())
+        {
+            string operation = ping ? "Ping" : "Flush";
+            if (State != ChannelState.Active)
+                return NotActive(operation);
+            try
+            {
+                TransportReturnCode result = ping ? _writer!.Ping() : _writer!.Flush();
+                NoteSent();
+                return result;
+            }
+            catch (SocketException e)
+            {
+                return FailSocket(operation, e);
             }
         }
     }
