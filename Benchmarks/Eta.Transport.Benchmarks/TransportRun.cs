@@ -10,6 +10,9 @@ namespace Eta.Transport.Benchmarks;
 /// </summary>
 internal static class TransportRun
 {
+    /// <summary>Queued bytes beyond which the writer waits for the socket (a few fragments' worth).</summary>
+    private const int Backlog = 64 * 1024;
+
     public static RunResult Measure(Workload workload, int seconds)
     {
         Transport.Initialize();
@@ -68,6 +71,13 @@ internal static class TransportRun
             TransportReturnCode result = channel.Write(buffer!);
             if (result < TransportReturnCode.Success)
                 throw new InvalidOperationException($"Write: {result} {channel.Error}");
+            // The guide's write model: when the socket pushes back, wait until it is writable and flush,
+            // instead of running ahead through thousands of queued buffers.
+            while ((int)result > Backlog)
+            {
+                waiter.Wait(channel.Socket, SelectMode.SelectWrite);
+                result = channel.Flush();
+            }
         }
         while (channel.Flush() > TransportReturnCode.Success)
             waiter.Wait(channel.Socket, SelectMode.SelectWrite);
