@@ -203,6 +203,11 @@ public sealed class Channel
                 message = null;
                 return FailSocket("Read", e);
             }
+            catch (ObjectDisposedException)
+            {
+                message = null;
+                return ClosedUnderneath("Read");
+            }
         }
     }
 
@@ -279,6 +284,7 @@ public sealed class Channel
         if (peerSends && now - Volatile.Read(ref _lastReceiveTicks) > timeoutMs)
         {
             using (_writeGate.Enter())
+            using (_readGate.Enter())
             {
                 Error.Set(TransportReturnCode.Failure,
                     $"CheckPings: nothing received from the peer for {(now - _lastReceiveTicks) / 1000.0:F1} s (ping timeout {_session.PingTimeout} s); the peer went silent");
@@ -399,6 +405,10 @@ public sealed class Channel
                 FailSocket("Write", e);
                 return TransportReturnCode.WriteFlushFailed;
             }
+            catch (ObjectDisposedException)
+            {
+                return ClosedUnderneath("Write");
+            }
         }
     }
 
@@ -418,6 +428,10 @@ public sealed class Channel
             catch (SocketException e)
             {
                 return FailSocket(operation, e);
+            }
+            catch (ObjectDisposedException)
+            {
+                return ClosedUnderneath(operation);
             }
         }
     }
@@ -497,6 +511,10 @@ public sealed class Channel
         CloseOnError();
         return TransportReturnCode.Failure;
     }
+
+    /// <summary>Another thread closed the channel while this call used it (global locking, shared channel).</summary>
+    private TransportReturnCode ClosedUnderneath(string operation) =>
+        Error.Set(TransportReturnCode.Failure, $"{operation}: the channel was closed by another thread during the call");
 
     private TransportReturnCode NotActive(string operation) =>
         Error.Set(TransportReturnCode.Failure, State == ChannelState.Closed && Error.Text.Length > 0
