@@ -113,6 +113,30 @@ public sealed class TlsChannelStreamTests : IDisposable
     }
 
     [Fact]
+    public void CertificateIssuedByTheCaInTheCaFileIsTrustedAndWithoutItRefused()
+    {
+        using var issued = new TestCertificateFiles(signedByTestCa: true);
+        TlsServerOptions server = TlsServerOptions.FromPemFiles(issued.CertificateFile, issued.KeyFile);
+        using var trusting = new TlsPair(new TlsClientOptions("localhost", caFile: issued.CaFile), server);
+        using var strict = new TlsPair(new TlsClientOptions("localhost"), server);
+        using var selfSignedOnly = new TlsPair(new TlsClientOptions("localhost", acceptSelfSignedServerCertificate: true), server);
+
+        Assert.Equal(HandshakeProgress.Done, trusting.Handshake().Client);
+        Assert.Equal(HandshakeProgress.Failed, strict.Handshake().Client);
+        Assert.Equal(HandshakeProgress.Failed, selfSignedOnly.Handshake().Client);
+    }
+
+    [Fact]
+    public void CaFileDoesNotExcuseAWrongHostName()
+    {
+        using var issued = new TestCertificateFiles(signedByTestCa: true);
+        var client = new TlsClientOptions("elsewhere.example", caFile: issued.CaFile);
+        using var pair = new TlsPair(client, TlsServerOptions.FromPemFiles(issued.CertificateFile, issued.KeyFile));
+
+        Assert.Equal(HandshakeProgress.Failed, pair.Handshake().Client);
+    }
+
+    [Fact]
     public void VersionsWithNothingInCommonFailBothSides()
     {
         using var pair = new TlsPair(TrustingClient(SslProtocols.Tls12), Server(SslProtocols.Tls13));
