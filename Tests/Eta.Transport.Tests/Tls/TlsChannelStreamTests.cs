@@ -85,7 +85,6 @@ public sealed class TlsChannelStreamTests : IDisposable
         (HandshakeProgress client, HandshakeProgress server) = pair.Handshake();
 
         Assert.Equal(HandshakeProgress.Failed, client);
-        Assert.StartsWith("TLS handshake failed", pair.Client.FailureReason);
         Assert.Contains("certificate", pair.Client.FailureReason, StringComparison.OrdinalIgnoreCase);
         // .NET checks the certificate after the TLS exchange itself, so the server may already count the
         // handshake as done; it then sees the connection end once the client gives up.
