@@ -458,12 +458,12 @@ public sealed class Channel
         NegotiatedSession session = _clientHandshake?.Session ?? _serverHandshake!.Session!;
         try
         {
-            _outCompressor = CompressorFactory.Create(session.Compression, session.CompressionLevel);
-            _inCompressor = CompressorFactory.Create(session.Compression, session.CompressionLevel);
+            _outCompressor = Compressors.Create(session.Compression, session.CompressionLevel);
+            _inCompressor = Compressors.Create(session.Compression, session.CompressionLevel);
         }
-        catch (NotSupportedException e)
+        catch (DllNotFoundException e)
         {
-            return FailInit(TransportReturnCode.Failure, $"Init: negotiated {session.Compression} compression but {e.Message}");
+            return FailInit(TransportReturnCode.Failure, $"Init: negotiated {session.Compression} compression but its library is missing: {e.Message}");
         }
         int numInput = _connectOptions?.NumInputBuffers ?? _bindOptions!.NumInputBuffers;
         int inputSize = _connectOptions is { InputBufferCapacityOverride: > 0 } o
@@ -473,7 +473,10 @@ public sealed class Channel
         int guaranteed = _connectOptions?.GuaranteedOutputBuffers ?? _bindOptions!.GuaranteedOutputBuffers;
         int maxBuffers = _bindOptions?.MaxOutputBuffers ?? guaranteed;
         var pool = new OutputBufferPool(guaranteed, maxBuffers, session.MaxFragmentSize + PoolSlack, _server?.SharedPool);
-        _writer = new ChannelWriter(pool, session.MaxFragmentSize, session.Version, _outCompressor);
+        _writer = new ChannelWriter(pool, session.MaxFragmentSize, session.Version, _outCompressor)
+        {
+            CompressionThreshold = Compressors.Threshold(session.Compression),
+        };
         _writer.Attach(_stream!);
         _reader = new FrameReader(_input, session.Version, _inCompressor, session.MaxFragmentSize);
         _session = session;

@@ -30,6 +30,7 @@ internal sealed class ChannelWriter
     private IChannelStream? _stream;
     private int _queuedBytes;
     private int _nextFragmentId;
+    private int _compressedPriority = -1;
 
     public ChannelWriter(OutputBufferPool pool, int maxFragmentSize, RipcVersion version, ICompressor? compressor)
     {
@@ -38,7 +39,7 @@ internal sealed class ChannelWriter
         _fragmentIdLength = version.FragmentIdLength;
         _maxFragmentId = version.FragmentIdLength == 2 ? ushort.MaxValue : byte.MaxValue;
         _compressor = compressor;
-        _compressScratch = compressor is null ? [] : new byte[pool.ArrayLength + 64];
+        _compressScratch = compressor is null ? [] : new byte[compressor.MaxCompressedLength(pool.ArrayLength)];
         _staging = new StagingBuffer(Math.Max(128 * 1024, 4 * (maxFragmentSize + 64)));
     }
 
@@ -104,15 +105,25 @@ internal sealed class ChannelWriter
         int payloadLength = buffer.PayloadEnd() - payloadStart;
         byte frameFlags = buffer._packed ? (byte)(RipcFlags.Data | RipcFlags.Packed) : RipcFlags.Data;
         int uncompressedFrame = payloadLength + RipcLimits.HeaderLength;
+        TransportBuffer? overflow = null;
 
-        if (ShouldCompress(payloadLength, flags))
+        if (ShouldCompress(payloadLength, priority, flags))
         {
-            if (RipcLimits.HeaderLength + _compressor!.MaxCompressedLength(payloadLength) > _maxFragmentSize)
-                return WriteFragmented(buffer, priority, flags, args, payloadLength);
-            int compressed = _compressor.Compress(buffer._array.AsSpan(payloadStart, payloadLength), _compressScratch);
-            _compressScratch.AsSpan(0, compressed).CopyTo(buffer._array.AsSpan(payloadStart));
-            payloadLength = compressed;
+            int compressed = _compressor!.Compress(buffer._array.AsSpan(payloadStart, payloadLength), _compressScratch);
             frameFlags = (byte)(RipcFlags.Compressed | (buffer._packed ? RipcFlags.Packed : 0));
+            int firstPart = Math.Min(compressed, _maxFragmentSize - RipcLimits.HeaderLength);
+            _compressScratch.AsSpan(0, firstPart).CopyTo(buffer._array.AsSpan(payloadStart));
+            if (firstPart < compressed)
+            {
+                // Compression grew the message past one frame: the rest follows in a second frame (flag
+                // CompressedFragment on the first), which the reader joins before delivering (LSEG's way).
+                frameFlags |= RipcFlags.CompressedFragment;
+                overflow = _pool.RentBig(compressed - firstPart, buffer._owner!);
+                _compressScratch.AsSpan(firstPart, compressed - firstPart).CopyTo(overflow._array.AsSpan(overflow.PayloadStart));
+                overflow._frameLength = RipcLimits.HeaderLength + compressed - firstPart;
+                WriteHeader(overflow._array, overflow._frameLength, RipcFlags.Compressed);
+            }
+            payloadLength = firstPart;
         }
 
         int frameLength = payloadLength + RipcLimits.HeaderLength;
@@ -120,12 +131,14 @@ internal sealed class ChannelWriter
         buffer._frameLength = frameLength;
         if (args is not null)
         {
-            args.BytesWritten = frameLength;
+            args.BytesWritten = frameLength + (overflow?._frameLength ?? 0);
             args.UncompressedBytesWritten = uncompressedFrame;
         }
-        if ((flags & WriteFlags.DirectSocketWrite) != 0 && PendingBytes == 0)
+        if (overflow is null && (flags & WriteFlags.DirectSocketWrite) != 0 && PendingBytes == 0)
             return WriteDirect(buffer);
         Enqueue(buffer, priority);
+        if (overflow is not null)
+            Enqueue(overflow, priority);
         return AfterQueueing(flags);
     }
 
@@ -181,8 +194,19 @@ internal sealed class ChannelWriter
     /// <summary>The stream frames go to (set once the handshake picked the final socket).</summary>
     public void Attach(IChannelStream stream) => _stream = stream;
 
-    private bool ShouldCompress(int payloadLength, WriteFlags flags) =>
-        _compressor is not null && (flags & WriteFlags.DoNotCompress) == 0 && payloadLength >= CompressionThreshold;
+    /// <summary>
+    /// A compressed stream must reach the peer in the order it was produced, but queues of different
+    /// priorities are flushed out of order: so, as LSEG does, only the first priority ever compressed is
+    /// compressed from then on; the others go out uncompressed.
+    /// </summary>
+    private bool ShouldCompress(int payloadLength, WritePriority priority, WriteFlags flags)
+    {
+        if (_compressor is null || (flags & WriteFlags.DoNotCompress) != 0 || payloadLength < CompressionThreshold)
+            return false;
+        if (_compressedPriority < 0)
+            _compressedPriority = (int)priority;
+        return _compressedPriority == (int)priority;
+    }
 
     private TransportReturnCode WriteDirect(TransportBuffer buffer)
     {
@@ -229,7 +253,7 @@ internal sealed class ChannelWriter
     {
         if (buffer._fragmentOffset == 0 && buffer._fragmentId == 0)
             buffer._fragmentId = NextFragmentId();
-        bool compress = ShouldCompress(messageLength, flags);
+        bool compress = ShouldCompress(messageLength, priority, flags);
         int compressionOverhead = compress ? _compressor!.MaxCompressedLength(_maxFragmentSize) - _maxFragmentSize : 0;
         ReadOnlySpan<byte> message = buffer._array.AsSpan(buffer.PayloadStart, messageLength);
         int bytesWritten = 0, uncompressedWritten = 0;
