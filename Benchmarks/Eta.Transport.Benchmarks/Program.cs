@@ -5,7 +5,7 @@ using Eta.Transport.Benchmarks;
 // best of each (a shared machine's noise only ever slows a run down).
 // Usage: Eta.Transport.Benchmarks [--seconds N] [--rounds R] [--sizes 76,150]
 int seconds = 2;
-int rounds = 3;
+int rounds = 4;
 int[] sizes = [76, 150];
 for (int i = 0; i + 1 < args.Length; i += 2)
 {
