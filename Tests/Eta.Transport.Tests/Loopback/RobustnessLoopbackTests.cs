@@ -97,6 +97,9 @@ public sealed class RobustnessLoopbackTests
         Assert.Equal(TransportReturnCode.Failure, result);
         Assert.Equal(ChannelState.Closed, pair.ServerChannel.State);
         Assert.Contains("garbage", pair.ServerChannel.Error.Text);
+        pair.ServerChannel.Read(out _);
+        Assert.Equal(TransportReturnCode.Failure, pair.ServerChannel.Read(out _));
+        Assert.StartsWith("Read: the channel is closed (Read: received a RIPC frame", pair.ServerChannel.Error.Text);
     }
 
     [Fact]
