@@ -358,12 +358,12 @@ public sealed class Channel
         }
     }
 
-    /// <summary>Negotiated and configured properties; null before the channel is active.</summary>
+    /// <summary>Negotiated and configured properties; null unless the channel is active.</summary>
     public ChannelInfo? Info
     {
         get
         {
-            if (_session is null || _writer is null)
+            if (State != ChannelState.Active || _session is null || _writer is null)
                 return null;
             return new ChannelInfo
             {
