@@ -16,6 +16,8 @@ internal sealed class ChannelWriter
 {
     private const int FragmentHeaderLength = RipcLimits.HeaderLength + 1 + 4; // + fragment id
     private const int FragmentLength = RipcLimits.HeaderLength + 1;            // + fragment id
+    private const string NoBuffersText =
+        "GetBuffer: all output buffers are in use (guaranteed ones, and the server's shared pool up to maxOutputBuffers); flush, or raise the buffer counts with IOCtl";
     private static ReadOnlySpan<byte> PingFrame => [0x00, 0x03, RipcFlags.HasExtendedFlags];
 
     private readonly OutputQueue[] _queues = [new(), new(), new()];
@@ -81,8 +83,7 @@ internal sealed class ChannelWriter
         }
         buffer = _pool.TryRent(packed, owner);
         if (buffer is null)
-            return error.Set(TransportReturnCode.NoBuffers,
-                $"GetBuffer: all {_pool.InUse} output buffers are in use (guaranteed {_pool.Guaranteed}, max {_pool.MaxBuffers}); flush or raise the buffer counts");
+            return error.Set(TransportReturnCode.NoBuffers, NoBuffersText); // constant: flow control must not allocate
         buffer._limit = buffer.PayloadStart + size; // the whole frame payload, packed lengths included
         return TransportReturnCode.Success;
     }
@@ -233,9 +234,14 @@ internal sealed class ChannelWriter
         _queuedBytes += buffer._frameLength;
     }
 
+    /// <summary>
+    /// Flushes when the queues (not counting bytes already handed to the staging area) reach the
+    /// high-water mark: while the socket is backed up, a flush is attempted once per high-water mark of new
+    /// data rather than on every write.
+    /// </summary>
     private TransportReturnCode AfterQueueing(WriteFlags flags)
     {
-        if (PendingBytes >= HighWaterMark || (flags & WriteFlags.DirectSocketWrite) != 0)
+        if (_queuedBytes >= HighWaterMark || (flags & WriteFlags.DirectSocketWrite) != 0)
             return Flush();
         return (TransportReturnCode)PendingBytes;
     }

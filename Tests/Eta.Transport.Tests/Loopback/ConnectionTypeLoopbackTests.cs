@@ -55,6 +55,7 @@ public sealed class ConnectionTypeLoopbackTests
         RoundTrip(pair, 10);       // below the threshold: sent plain
         RoundTrip(pair, 1_000);
         RoundTrip(pair, 6_144);    // may outgrow one frame once compressed
+        RoundTrip(pair, 6_144, incompressible: true); // does outgrow it: sent as two frames (COMP_FRAGMENT)
         RoundTrip(pair, 100_000);  // fragmented, each fragment compressed
         pair.Client.GetBuffer(2_000, true, out TransportBuffer? packed);
         for (int i = 0; i < 5; i++)
@@ -85,9 +86,11 @@ public sealed class ConnectionTypeLoopbackTests
         Assert.Equal(low, Support.Loopback.ReadMessage(pair.ServerChannel));
     }
 
-    private static void RoundTrip(Support.Loopback pair, int size)
+    private static void RoundTrip(Support.Loopback pair, int size, bool incompressible = false)
     {
         byte[] payload = Enumerable.Range(0, size).Select(i => (byte)(i * 7 + size)).ToArray();
+        if (incompressible)
+            new Random(size).NextBytes(payload);
         Assert.Equal(TransportReturnCode.Success, pair.Client.GetBuffer(size, false, out TransportBuffer? buffer));
         payload.CopyTo(buffer!.Data);
         buffer.Length = size;
