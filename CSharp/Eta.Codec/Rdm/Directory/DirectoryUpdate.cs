@@ -25,10 +25,8 @@ public sealed class DirectoryUpdate
         msg.SeqNum = SeqNum ?? 0;
         if (SendKey)
             msg.Key = DirectoryKey.Create(Filter, ServiceId);
-        CodecReturnCode rc = MsgEncoder.EncodeInit(ref encoder, msg, out MsgEncodeState state);
-        if (rc != CodecReturnCode.ENCODE_CONTAINER)
-            return rc < CodecReturnCode.SUCCESS ? rc : CodecReturnCode.FAILURE;
-        return RdmEncoding.Finish(ref encoder, ref state, DirectoryServices.Encode(ref encoder, Services, Filter));
+        return RdmEncoding.EncodeWithPayload(ref encoder, msg, this, static (ref RwfEncoder e, DirectoryUpdate u) =>
+            DirectoryServices.Encode(ref e, u.Services, u.Filter));
     }
 
     /// <summary>Fills this object from a decoded directory update (FAILURE when it is something else).</summary>
