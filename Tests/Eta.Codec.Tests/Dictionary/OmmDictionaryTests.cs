@@ -1,3 +1,4 @@
+using Eta.Codec.Rdm;
 using Xunit;
 
 namespace Eta.Codec.Tests.Dictionary;
@@ -19,7 +20,7 @@ public class OmmDictionaryTests
         Assert.True(parts.Count > 10, $"only {parts.Count} parts");
         Assert.All(parts, part => Assert.InRange(part.Length, 1, TransportBufferSize));
         Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(parts[0], out var type, out _));
-        Assert.Equal(DictionaryType.FieldDefinitions, type);
+        Assert.Equal(DictionaryTypes.FieldDefinitions, type);
 
         var decoded = new DataDictionary();
         foreach (var part in parts)
@@ -48,7 +49,7 @@ public class OmmDictionaryTests
         foreach (var part in parts)
         {
             Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(part, out var type, out _));
-            Assert.Equal(DictionaryType.EnumTables, type);
+            Assert.Equal(DictionaryTypes.EnumTables, type);
             LoadAssert.Succeeded(decoded.DecodeEnumTypeDictionary(part, DictionaryVerbosity.Verbose, out var error), error);
         }
 

@@ -1,3 +1,5 @@
+using Eta.Codec.Rdm;
+
 namespace Eta.Codec;
 
 // The dictionary domain: sending this dictionary as refresh payloads, and filling it from received ones.
@@ -54,7 +56,7 @@ public sealed partial class DataDictionary
     /// Reads which kind of dictionary a refresh payload carries from its summary data (present in the first part),
     /// so a consumer knows whether to call <see cref="DecodeFieldDictionary"/> or <see cref="DecodeEnumTypeDictionary"/>.
     /// </summary>
-    public static CodecReturnCode ExtractDictionaryType(ReadOnlySpan<byte> payload, out DictionaryType type,
+    public static CodecReturnCode ExtractDictionaryType(ReadOnlySpan<byte> payload, out ulong type,
         out DictionaryError? error)
     {
         string? problem = DictionaryPayload.ReadType(payload, out type);
