@@ -1,3 +1,4 @@
+using System.Globalization;
 using Eta.Codec.Rdm;
 
 namespace Eta.Codec;
@@ -33,12 +34,12 @@ public sealed class DictionaryTags
         switch (name)
         {
             case "Type":
-                if (!ulong.TryParse(value, out ulong type))
+                if (!ulong.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out ulong type))
                     return $"Type tag '{value}' is not a number";
                 return type == kind ? null
                     : $"Type tag {type} says this is not a {(kind == DictionaryTypes.FieldDefinitions ? "field definitions dictionary" : "set of enum tables")} (expected {kind})";
             case "DictionaryId":
-                if (!int.TryParse(value, out int id))
+                if (!int.TryParse(value, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out int id))
                     return $"DictionaryId tag '{value}' is not a number";
                 return ApplyDictionaryId(id);
         }

@@ -32,24 +32,30 @@ public sealed partial class DataDictionary
     /// Adds the fields of one received field dictionary refresh payload (the message's series). Call for every part,
     /// in order; <paramref name="verbosity"/> is what was requested (ENUMLENGTH and LONGNAME are read from NORMAL up).
     /// </summary>
-    /// <returns>SUCCESS, or FAILURE with <paramref name="error"/> saying which entry and what was wrong.</returns>
+    /// <returns>
+    /// SUCCESS, INCOMPLETE_DATA for a truncated payload, or FAILURE; failures set <paramref name="error"/> saying which
+    /// entry and what was wrong (entries before it have been added).
+    /// </returns>
     public CodecReturnCode DecodeFieldDictionary(ReadOnlySpan<byte> payload, DictionaryVerbosity verbosity,
         out DictionaryError? error)
     {
         error = FieldDictionaryDecoder.Decode(this, payload, verbosity);
-        return error is null ? CodecReturnCode.SUCCESS : CodecReturnCode.FAILURE;
+        return error?.Code ?? CodecReturnCode.SUCCESS;
     }
 
     /// <summary>
     /// Adds the enum tables of one received enum dictionary refresh payload. Call for every part, in order; MEANING
     /// (not sent by LSEG or this encoder) is read at VERBOSE when present.
     /// </summary>
-    /// <returns>SUCCESS, or FAILURE with <paramref name="error"/> saying which entry and what was wrong.</returns>
+    /// <returns>
+    /// SUCCESS, INCOMPLETE_DATA for a truncated payload, or FAILURE; failures set <paramref name="error"/> saying which
+    /// entry and what was wrong (entries before it have been added).
+    /// </returns>
     public CodecReturnCode DecodeEnumTypeDictionary(ReadOnlySpan<byte> payload, DictionaryVerbosity verbosity,
         out DictionaryError? error)
     {
         error = EnumDictionaryDecoder.Decode(this, payload, verbosity);
-        return error is null ? CodecReturnCode.SUCCESS : CodecReturnCode.FAILURE;
+        return error?.Code ?? CodecReturnCode.SUCCESS;
     }
 
     /// <summary>

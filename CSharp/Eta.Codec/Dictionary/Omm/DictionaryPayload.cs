@@ -34,14 +34,19 @@ internal static class DictionaryPayload
         {
             index++;
             var elementsRc = ElementListDecoder.Decode(encodedEntry, out var elements, setDefinitions);
-            problem = elementsRc == CodecReturnCode.SUCCESS
-                ? reader.ReadEntry(ref elements)
-                : $"element list cannot be decoded: {elementsRc}";
+            if (elementsRc != CodecReturnCode.SUCCESS)
+            {
+                return new DictionaryError(source, 0, $"series entry {index}: element list cannot be decoded: {elementsRc}")
+                    { Code = elementsRc < 0 ? elementsRc : CodecReturnCode.FAILURE };
+            }
+            problem = reader.ReadEntry(ref elements);
             if (problem is not null)
                 return new DictionaryError(source, 0, $"series entry {index}: {problem}");
         }
+        // A truncated payload reports INCOMPLETE_DATA, as LSEG's decoder does.
         return rc == CodecReturnCode.END_OF_CONTAINER ? null
-            : new DictionaryError(source, 0, $"series entry {index + 1} cannot be decoded: {rc}");
+            : new DictionaryError(source, 0, $"series entry {index + 1} cannot be decoded: {rc}")
+            { Code = rc < 0 ? rc : CodecReturnCode.FAILURE };
     }
 
     /// <summary>
