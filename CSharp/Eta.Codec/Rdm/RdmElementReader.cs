@@ -6,13 +6,30 @@ namespace Eta.Codec.Rdm;
 /// </summary>
 internal static class RdmElementReader
 {
+    /// <summary>
+    /// Reads an unsigned admin value. A non-negative INT is accepted too: LSEG providers declare some of these
+    /// (the dictionary summary's "Type", for one) as INT, and the bytes of a small value are the same.
+    /// </summary>
     public static CodecReturnCode UInt(scoped in ElementEntry entry, out ulong value)
     {
         value = 0;
-        if (entry.DataType != DataTypes.UINT)
+        CodecReturnCode rc;
+        if (entry.DataType == DataTypes.INT)
+        {
+            rc = entry.Decode(out Int signed);
+            if (rc == CodecReturnCode.SUCCESS && signed.Value < 0)
+                return CodecReturnCode.INVALID_DATA;
+            value = (ulong)signed.Value;
+        }
+        else if (entry.DataType == DataTypes.UINT)
+        {
+            rc = entry.Decode(out UInt decoded);
+            value = decoded.Value;
+        }
+        else
+        {
             return CodecReturnCode.INVALID_DATA;
-        CodecReturnCode rc = entry.Decode(out UInt decoded);
-        value = decoded.Value;
+        }
         return rc == CodecReturnCode.BLANK_DATA ? CodecReturnCode.SUCCESS : rc;
     }
 
