@@ -1,3 +1,5 @@
+using System.Security.Authentication;
+
 namespace Eta.Transport;
 
 /// <summary>TLS settings of an <see cref="ConnectionType.Encrypted"/> client connection.</summary>
@@ -11,4 +13,7 @@ public sealed record ClientTlsOptions
 
     /// <summary>Accept a server certificate that signs itself (tests and lab setups only; the name must still match).</summary>
     public bool AcceptSelfSignedServerCertificate { get; init; }
+
+    /// <summary>TLS versions the client offers: TLS 1.2 and/or 1.3 (ConsPerf's -spTLSv1.2 / -spTLSv1.3); both by default.</summary>
+    public SslProtocols Protocols { get; init; } = SslProtocols.Tls12 | SslProtocols.Tls13;
 }

@@ -1,3 +1,5 @@
+using System.Security.Authentication;
+
 namespace Eta.Transport;
 
 /// <summary>TLS settings of an <see cref="ConnectionType.Encrypted"/> server.</summary>
@@ -8,6 +10,9 @@ public sealed record ServerTlsOptions
 
     /// <summary>PEM private key file of the certificate.</summary>
     public required string PrivateKeyFile { get; init; }
+
+    /// <summary>TLS versions the server accepts: TLS 1.2 and/or 1.3; both by default.</summary>
+    public SslProtocols Protocols { get; init; } = SslProtocols.Tls12 | SslProtocols.Tls13;
 
     public void Validate()
     {

@@ -13,13 +13,14 @@ internal static class StreamFactory
         var tlsOptions = new TlsClientOptions(
             targetHost: tls.TargetHost ?? options.Host,
             caFile: tls.TrustedCaFile,
-            acceptSelfSignedServerCertificate: tls.AcceptSelfSignedServerCertificate);
+            acceptSelfSignedServerCertificate: tls.AcceptSelfSignedServerCertificate,
+            protocols: tls.Protocols);
         return TlsChannelStream.ForClient(socket, tlsOptions);
     }
 
     /// <summary>Loads the server certificate and key once per server.</summary>
     public static TlsServerOptions LoadServerTls(ServerTlsOptions options) =>
-        TlsServerOptions.FromPemFiles(options.CertificateFile, options.PrivateKeyFile);
+        TlsServerOptions.FromPemFiles(options.CertificateFile, options.PrivateKeyFile, options.Protocols);
 
     public static IChannelStream CreateServerTls(Socket socket, TlsServerOptions options) =>
         TlsChannelStream.ForServer(socket, options);

@@ -46,10 +46,39 @@ public sealed class EncryptedChannelTests
     public void ClientWithoutTheCaFailsInitWithTheCertificateProblem()
     {
         using var certificate = new TestCertificateFiles(signedByTestCa: true);
+        string error = InitUntilFailure(
+            new ServerTlsOptions { CertificateFile = certificate.CertificateFile, PrivateKeyFile = certificate.KeyFile },
+            new ClientTlsOptions { TargetHost = "localhost" });
+        Assert.Contains("certificate", error, StringComparison.OrdinalIgnoreCase);
+    }
+
+    [Fact]
+    public void ClientOfferingOnlyTls12FailsAgainstAServerRequiringTls13()
+    {
+        using var certificate = new TestCertificateFiles(signedByTestCa: true);
+        string error = InitUntilFailure(
+            new ServerTlsOptions
+            {
+                CertificateFile = certificate.CertificateFile,
+                PrivateKeyFile = certificate.KeyFile,
+                Protocols = System.Security.Authentication.SslProtocols.Tls13,
+            },
+            new ClientTlsOptions
+            {
+                TargetHost = "localhost",
+                TrustedCaFile = certificate.CaFile,
+                Protocols = System.Security.Authentication.SslProtocols.Tls12,
+            });
+        Assert.Contains("TLS", error, StringComparison.OrdinalIgnoreCase);
+    }
+
+    /// <summary>Drives both ends of an encrypted connection until the client's Init fails; returns its error text.</summary>
+    private static string InitUntilFailure(ServerTlsOptions serverTls, ClientTlsOptions clientTls)
+    {
         Server server = Support.Loopback.Bind(new BindOptions
         {
             ConnectionType = ConnectionType.Encrypted,
-            Tls = new ServerTlsOptions { CertificateFile = certificate.CertificateFile, PrivateKeyFile = certificate.KeyFile },
+            Tls = serverTls,
         });
         Channel? accepted = null;
         try
@@ -58,7 +87,7 @@ public sealed class EncryptedChannelTests
                 Support.Loopback.ClientOptions(server, new ConnectOptions
                 {
                     ConnectionType = ConnectionType.Encrypted,
-                    Tls = new ClientTlsOptions { TargetHost = "localhost" },
+                    Tls = clientTls,
                 }),
                 out TransportError? error);
             Assert.True(client is not null, error?.ToString());
@@ -75,7 +104,7 @@ public sealed class EncryptedChannelTests
             }
 
             Assert.True(result < TransportReturnCode.Success, $"Init: {result}");
-            Assert.Contains("certificate", client.Error.ToString(), StringComparison.OrdinalIgnoreCase);
+            return client.Error.ToString();
         }
         finally
         {
