@@ -3,36 +3,37 @@ namespace Eta.Codec;
 /// <summary>
 /// The common tail of map, vector and series headers:
 /// <c>[setDefs(u15rb len)] [summary(u15rb len)] [totalCountHint(u30rb)] count(2)</c>.
+/// The decoders keep one and expose its parts as their own properties.
 /// </summary>
-internal ref struct CountedContainerHeader
+internal readonly ref struct CountedContainerHeader
 {
-    private readonly bool _hasSetDefs;
-    private readonly bool _hasSummary;
-    private readonly bool _hasTotalCountHint;
+    public ReadOnlySpan<byte> SetDefs { get; private init; }
+    public ReadOnlySpan<byte> Summary { get; private init; }
+    public int TotalCountHint { get; private init; }
+    public int Count { get; private init; }
 
-    public CountedContainerHeader(bool hasSetDefs, bool hasSummary, bool hasTotalCountHint)
+    /// <summary>
+    /// Reads the tail; the flags say which optional parts are present. On failure <paramref name="header"/>
+    /// is empty, so a decoder whose header did not decode shows no half-read parts.
+    /// </summary>
+    public static CodecReturnCode Read(scoped ref RwfReader reader, bool hasSetDefs, bool hasSummary,
+        bool hasTotalCountHint, out CountedContainerHeader header)
     {
-        _hasSetDefs = hasSetDefs;
-        _hasSummary = hasSummary;
-        _hasTotalCountHint = hasTotalCountHint;
-    }
-
-    public ReadOnlySpan<byte> SetDefs;
-    public ReadOnlySpan<byte> Summary;
-    public int TotalCountHint;
-    public int Count;
-
-    public CodecReturnCode Read(scoped ref RwfReader reader)
-    {
-        if (_hasSetDefs && reader.ReadBuffer15(out SetDefs) != CodecReturnCode.SUCCESS)
+        header = default;
+        ReadOnlySpan<byte> setDefs = default, summary = default;
+        int totalCountHint = 0;
+        if (hasSetDefs && reader.ReadBuffer15(out setDefs) != CodecReturnCode.SUCCESS)
             return CodecReturnCode.INCOMPLETE_DATA;
-        if (_hasSummary && reader.ReadBuffer15(out Summary) != CodecReturnCode.SUCCESS)
+        if (hasSummary && reader.ReadBuffer15(out summary) != CodecReturnCode.SUCCESS)
             return CodecReturnCode.INCOMPLETE_DATA;
-        if (_hasTotalCountHint && reader.ReadU30rb(out TotalCountHint) != CodecReturnCode.SUCCESS)
+        if (hasTotalCountHint && reader.ReadU30rb(out totalCountHint) != CodecReturnCode.SUCCESS)
             return CodecReturnCode.INCOMPLETE_DATA;
         if (reader.ReadUInt16(out ushort count) != CodecReturnCode.SUCCESS)
             return CodecReturnCode.INCOMPLETE_DATA;
-        Count = count;
+        header = new CountedContainerHeader
+        {
+            SetDefs = setDefs, Summary = summary, TotalCountHint = totalCountHint, Count = count,
+        };
         return CodecReturnCode.SUCCESS;
     }
 }

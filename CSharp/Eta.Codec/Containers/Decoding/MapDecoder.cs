@@ -11,6 +11,7 @@ namespace Eta.Codec;
 public ref struct MapDecoder
 {
     private EntryCursor _cursor;
+    private CountedContainerHeader _header;
 
     public MapFlags Flags { get; private set; }
 
@@ -20,15 +21,15 @@ public ref struct MapDecoder
 
     public int KeyFieldId { get; private set; }
 
-    public int TotalCountHint { get; private set; }
+    public readonly int TotalCountHint => _header.TotalCountHint;
 
-    public int Count { get; private set; }
+    public readonly int Count => _header.Count;
 
     /// <summary>Local set definitions (decode with LocalFieldSetDefDb / LocalElementSetDefDb).</summary>
-    public ReadOnlySpan<byte> EncodedSetDefs { get; private set; }
+    public readonly ReadOnlySpan<byte> EncodedSetDefs => _header.SetDefs;
 
     /// <summary>Summary data: a container of <see cref="ContainerType"/>.</summary>
-    public ReadOnlySpan<byte> EncodedSummaryData { get; private set; }
+    public readonly ReadOnlySpan<byte> EncodedSummaryData => _header.Summary;
 
     /// <summary>Reads the header: SUCCESS, NO_DATA (empty payload) or INCOMPLETE_DATA.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out MapDecoder decoder)
@@ -81,15 +82,10 @@ public ref struct MapDecoder
                 return CodecReturnCode.INCOMPLETE_DATA;
             KeyFieldId = keyFieldId;
         }
-        var header = new CountedContainerHeader((Flags & MapFlags.HAS_SET_DEFS) != 0,
-            (Flags & MapFlags.HAS_SUMMARY_DATA) != 0, (Flags & MapFlags.HAS_TOTAL_COUNT_HINT) != 0);
-        CodecReturnCode rc = header.Read(ref reader);
+        CodecReturnCode rc = CountedContainerHeader.Read(ref reader, (Flags & MapFlags.HAS_SET_DEFS) != 0,
+            (Flags & MapFlags.HAS_SUMMARY_DATA) != 0, (Flags & MapFlags.HAS_TOTAL_COUNT_HINT) != 0, out _header);
         if (rc != CodecReturnCode.SUCCESS)
             return rc;
-        EncodedSetDefs = header.SetDefs;
-        EncodedSummaryData = header.Summary;
-        TotalCountHint = header.TotalCountHint;
-        Count = header.Count;
         _cursor = new EntryCursor(reader.ReadToEnd(), Count);
         return CodecReturnCode.SUCCESS;
     }

@@ -10,18 +10,19 @@ namespace Eta.Codec;
 public ref struct VectorDecoder
 {
     private EntryCursor _cursor;
+    private CountedContainerHeader _header;
 
     public VectorFlags Flags { get; private set; }
 
     public int ContainerType { get; private set; }
 
-    public int TotalCountHint { get; private set; }
+    public readonly int TotalCountHint => _header.TotalCountHint;
 
-    public int Count { get; private set; }
+    public readonly int Count => _header.Count;
 
-    public ReadOnlySpan<byte> EncodedSetDefs { get; private set; }
+    public readonly ReadOnlySpan<byte> EncodedSetDefs => _header.SetDefs;
 
-    public ReadOnlySpan<byte> EncodedSummaryData { get; private set; }
+    public readonly ReadOnlySpan<byte> EncodedSummaryData => _header.Summary;
 
     /// <summary>Reads the header: SUCCESS, NO_DATA (empty payload) or INCOMPLETE_DATA.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out VectorDecoder decoder)
@@ -68,15 +69,10 @@ public ref struct VectorDecoder
             return CodecReturnCode.INCOMPLETE_DATA;
         Flags = (VectorFlags)flags;
         ContainerType = DataTypes.FromWireContainerType(containerType);
-        var header = new CountedContainerHeader((Flags & VectorFlags.HAS_SET_DEFS) != 0,
-            (Flags & VectorFlags.HAS_SUMMARY_DATA) != 0, (Flags & VectorFlags.HAS_TOTAL_COUNT_HINT) != 0);
-        CodecReturnCode rc = header.Read(ref reader);
+        CodecReturnCode rc = CountedContainerHeader.Read(ref reader, (Flags & VectorFlags.HAS_SET_DEFS) != 0,
+            (Flags & VectorFlags.HAS_SUMMARY_DATA) != 0, (Flags & VectorFlags.HAS_TOTAL_COUNT_HINT) != 0, out _header);
         if (rc != CodecReturnCode.SUCCESS)
             return rc;
-        EncodedSetDefs = header.SetDefs;
-        EncodedSummaryData = header.Summary;
-        TotalCountHint = header.TotalCountHint;
-        Count = header.Count;
         _cursor = new EntryCursor(reader.ReadToEnd(), Count);
         return CodecReturnCode.SUCCESS;
     }
