@@ -10,19 +10,15 @@ namespace Eta.Codec;
 public sealed class LocalElementSetDefDb
 {
     public const int MaxLocalId = SetDefDbFormat.MaxLocalId;
-    private const int MaxEntriesPerSet = byte.MaxValue;
 
-    private readonly ElementSetDefEntry[] _entries = new ElementSetDefEntry[(MaxLocalId + 1) * MaxEntriesPerSet];
-    private readonly int[] _counts = new int[MaxLocalId + 1];
+    private readonly SetDefTable<ElementSetDefEntry> _sets = new();
     private readonly byte[] _names = new byte[RwfWriter.MaxU15rb + 1];
     private int _namesUsed;
-
-    public LocalElementSetDefDb() => Clear();
 
     /// <summary>Removes every definition.</summary>
     public void Clear()
     {
-        _counts.AsSpan().Fill(-1);
+        _sets.Clear();
         _namesUsed = 0;
     }
 
@@ -31,27 +27,16 @@ public sealed class LocalElementSetDefDb
 
     public ReadOnlySpan<byte> Name(in ElementSetDefEntry entry) => _names.AsSpan(entry.NameOffset, entry.NameLength);
 
-    public bool TryGet(int setId, out ReadOnlySpan<ElementSetDefEntry> entries)
-    {
-        entries = default;
-        if ((uint)setId > MaxLocalId || _counts[setId] < 0)
-            return false;
-        entries = _entries.AsSpan(setId * MaxEntriesPerSet, _counts[setId]);
-        return true;
-    }
+    public bool TryGet(int setId, out ReadOnlySpan<ElementSetDefEntry> entries) => _sets.TryGet(setId, out entries);
 
     /// <summary>Adds an element to set <paramref name="setId"/> (creating the set), e.g. before encoding.</summary>
     public CodecReturnCode Add(int setId, ReadOnlySpan<byte> name, int dataType)
     {
-        if ((uint)setId > MaxLocalId || name.Length > _names.Length - _namesUsed)
-            return CodecReturnCode.INVALID_ARGUMENT;
-        int count = Math.Max(_counts[setId], 0);
-        if (count >= MaxEntriesPerSet)
+        if (name.Length > _names.Length - _namesUsed
+            || !_sets.TryAppend(setId, new ElementSetDefEntry(_namesUsed, name.Length, dataType)))
             return CodecReturnCode.INVALID_ARGUMENT;
         name.CopyTo(_names.AsSpan(_namesUsed));
-        _entries[setId * MaxEntriesPerSet + count] = new ElementSetDefEntry(_namesUsed, name.Length, dataType);
         _namesUsed += name.Length;
-        _counts[setId] = count + 1;
         return CodecReturnCode.SUCCESS;
     }
 
@@ -65,10 +50,10 @@ public sealed class LocalElementSetDefDb
             return rc;
         for (int i = 0; i < setCount; i++)
         {
-            rc = SetDefDbFormat.ReadSetHeader(ref reader, _counts, out int setId, out int count);
+            rc = SetDefDbFormat.ReadSetHeader(ref reader, _sets, out int setId, out int count);
             if (rc != CodecReturnCode.SUCCESS)
                 return Fail(rc);
-            _counts[setId] = 0;
+            _sets.DefineEmpty(setId);
             for (int j = 0; j < count; j++)
             {
                 if (reader.ReadBuffer15(out ReadOnlySpan<byte> name) != CodecReturnCode.SUCCESS
@@ -84,15 +69,12 @@ public sealed class LocalElementSetDefDb
     /// <summary>Writes every defined set (the form <see cref="Decode"/> reads).</summary>
     public CodecReturnCode Encode(ref RwfWriter writer)
     {
-        int mark = writer.Mark();
-        CodecReturnCode rc = SetDefDbFormat.WriteHeader(ref writer, out int countOffset);
-        int defined = 0;
+        CodecReturnCode rc = SetDefDbWriter.Begin(ref writer, out SetDefDbWriter db);
         for (int setId = 0; rc == CodecReturnCode.SUCCESS && setId <= MaxLocalId; setId++)
         {
             if (!TryGet(setId, out ReadOnlySpan<ElementSetDefEntry> entries))
                 continue;
-            defined++;
-            rc = SetDefDbFormat.WriteSetHeader(ref writer, setId, entries.Length);
+            rc = db.BeginSet(ref writer, setId, entries.Length);
             foreach (ElementSetDefEntry entry in entries)
             {
                 if (rc == CodecReturnCode.SUCCESS)
@@ -101,13 +83,7 @@ public sealed class LocalElementSetDefDb
                     rc = writer.WriteByte((byte)entry.DataType);
             }
         }
-        if (rc != CodecReturnCode.SUCCESS)
-        {
-            writer.Rollback(mark);
-            return rc;
-        }
-        writer.PatchByte(countOffset, (byte)defined);
-        return CodecReturnCode.SUCCESS;
+        return db.End(ref writer, rc);
     }
 
     private CodecReturnCode Fail(CodecReturnCode rc)

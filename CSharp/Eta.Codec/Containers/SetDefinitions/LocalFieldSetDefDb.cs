@@ -10,35 +10,18 @@ namespace Eta.Codec;
 public sealed class LocalFieldSetDefDb
 {
     public const int MaxLocalId = SetDefDbFormat.MaxLocalId;
-    private const int MaxEntriesPerSet = byte.MaxValue;
 
-    private readonly FieldSetDefEntry[] _entries = new FieldSetDefEntry[(MaxLocalId + 1) * MaxEntriesPerSet];
-    private readonly int[] _counts = new int[MaxLocalId + 1];
-
-    public LocalFieldSetDefDb() => Clear();
+    private readonly SetDefTable<FieldSetDefEntry> _sets = new();
 
     /// <summary>Removes every definition.</summary>
-    public void Clear() => _counts.AsSpan().Fill(-1);
+    public void Clear() => _sets.Clear();
 
     /// <summary>The entries of set <paramref name="setId"/>, if defined.</summary>
-    public bool TryGet(int setId, out ReadOnlySpan<FieldSetDefEntry> entries)
-    {
-        entries = default;
-        if ((uint)setId > MaxLocalId || _counts[setId] < 0)
-            return false;
-        entries = _entries.AsSpan(setId * MaxEntriesPerSet, _counts[setId]);
-        return true;
-    }
+    public bool TryGet(int setId, out ReadOnlySpan<FieldSetDefEntry> entries) => _sets.TryGet(setId, out entries);
 
     /// <summary>Defines (or redefines) set <paramref name="setId"/>, e.g. before encoding the database.</summary>
-    public CodecReturnCode Define(int setId, ReadOnlySpan<FieldSetDefEntry> entries)
-    {
-        if ((uint)setId > MaxLocalId || entries.Length > MaxEntriesPerSet)
-            return CodecReturnCode.INVALID_ARGUMENT;
-        entries.CopyTo(_entries.AsSpan(setId * MaxEntriesPerSet));
-        _counts[setId] = entries.Length;
-        return CodecReturnCode.SUCCESS;
-    }
+    public CodecReturnCode Define(int setId, ReadOnlySpan<FieldSetDefEntry> entries) =>
+        _sets.TryDefine(setId, entries) ? CodecReturnCode.SUCCESS : CodecReturnCode.INVALID_ARGUMENT;
 
     /// <summary>Replaces the content with the definitions encoded in <paramref name="encodedSetDefs"/>.</summary>
     public CodecReturnCode Decode(ReadOnlySpan<byte> encodedSetDefs)
@@ -50,17 +33,16 @@ public sealed class LocalFieldSetDefDb
             return rc;
         for (int i = 0; i < setCount; i++)
         {
-            rc = SetDefDbFormat.ReadSetHeader(ref reader, _counts, out int setId, out int count);
+            rc = SetDefDbFormat.ReadSetHeader(ref reader, _sets, out int setId, out int count);
             if (rc != CodecReturnCode.SUCCESS)
                 return Fail(rc);
-            Span<FieldSetDefEntry> target = _entries.AsSpan(setId * MaxEntriesPerSet, count);
+            _sets.DefineEmpty(setId);
             for (int j = 0; j < count; j++)
             {
                 if (reader.ReadInt16(out short fieldId) != CodecReturnCode.SUCCESS || reader.ReadByte(out byte type) != CodecReturnCode.SUCCESS)
                     return Fail(CodecReturnCode.INCOMPLETE_DATA);
-                target[j] = new FieldSetDefEntry(fieldId, type);
+                _sets.TryAppend(setId, new FieldSetDefEntry(fieldId, type));   // count <= 255 always fits
             }
-            _counts[setId] = count;
         }
         return CodecReturnCode.SUCCESS;
     }
@@ -68,15 +50,12 @@ public sealed class LocalFieldSetDefDb
     /// <summary>Writes every defined set (the form <see cref="Decode"/> reads).</summary>
     public CodecReturnCode Encode(ref RwfWriter writer)
     {
-        int mark = writer.Mark();
-        CodecReturnCode rc = SetDefDbFormat.WriteHeader(ref writer, out int countOffset);
-        int defined = 0;
+        CodecReturnCode rc = SetDefDbWriter.Begin(ref writer, out SetDefDbWriter db);
         for (int setId = 0; rc == CodecReturnCode.SUCCESS && setId <= MaxLocalId; setId++)
         {
             if (!TryGet(setId, out ReadOnlySpan<FieldSetDefEntry> entries))
                 continue;
-            defined++;
-            rc = SetDefDbFormat.WriteSetHeader(ref writer, setId, entries.Length);
+            rc = db.BeginSet(ref writer, setId, entries.Length);
             foreach (FieldSetDefEntry entry in entries)
             {
                 if (rc == CodecReturnCode.SUCCESS)
@@ -85,13 +64,7 @@ public sealed class LocalFieldSetDefDb
                     rc = writer.WriteByte((byte)entry.DataType);
             }
         }
-        if (rc != CodecReturnCode.SUCCESS)
-        {
-            writer.Rollback(mark);
-            return rc;
-        }
-        writer.PatchByte(countOffset, (byte)defined);
-        return CodecReturnCode.SUCCESS;
+        return db.End(ref writer, rc);
     }
 
     private CodecReturnCode Fail(CodecReturnCode rc)
