@@ -1,3 +1,5 @@
+using Eta.Transport.Io;
+
 namespace Eta.Transport.Compression;
 
 /// <summary>
@@ -6,7 +8,7 @@ namespace Eta.Transport.Compression;
 /// output to, the caller's span without copying through an intermediate array and without allocating
 /// per message. Reads past the attached bytes return 0 (end of input for this message).
 /// </summary>
-internal sealed unsafe class AttachedMemoryStream : Stream
+internal sealed unsafe class AttachedMemoryStream : UnseekableStream
 {
     private byte* _memory;
     private int _length;
@@ -55,24 +57,4 @@ internal sealed unsafe class AttachedMemoryStream : Stream
         buffer.CopyTo(new Span<byte>(_memory + _position, buffer.Length));
         _position += buffer.Length;
     }
-
-    public override void Write(byte[] buffer, int offset, int count) => Write(buffer.AsSpan(offset, count));
-
-    public override void Flush()
-    {
-    }
-
-    public override bool CanRead => true;
-    public override bool CanWrite => true;
-    public override bool CanSeek => false;
-    public override long Length => throw new NotSupportedException();
-
-    public override long Position
-    {
-        get => throw new NotSupportedException();
-        set => throw new NotSupportedException();
-    }
-
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-    public override void SetLength(long value) => throw new NotSupportedException();
 }

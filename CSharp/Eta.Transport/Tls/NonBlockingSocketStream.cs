@@ -1,5 +1,6 @@
 using System.Net.Sockets;
 using System.Threading.Tasks.Sources;
+using Eta.Transport.Io;
 
 namespace Eta.Transport.Tls;
 
@@ -12,7 +13,7 @@ namespace Eta.Transport.Tls;
 /// Writes are synchronous: they wait for send-buffer space when the socket is full, at most the write
 /// timeout each time, then fail with <see cref="SocketError.TimedOut"/> rather than hang on a stalled peer.
 /// </summary>
-internal sealed class NonBlockingSocketStream : Stream, IValueTaskSource<int>
+internal sealed class NonBlockingSocketStream : UnseekableStream, IValueTaskSource<int>
 {
     private readonly Socket _socket;
     private readonly int _writeTimeoutMicroseconds;
@@ -104,8 +105,6 @@ internal sealed class NonBlockingSocketStream : Stream, IValueTaskSource<int>
         }
     }
 
-    public override void Write(byte[] buffer, int offset, int count) => Write(buffer.AsSpan(offset, count));
-
     public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
     {
         Write(buffer.Span);
@@ -120,10 +119,6 @@ internal sealed class NonBlockingSocketStream : Stream, IValueTaskSource<int>
 
     public override Task FlushAsync(CancellationToken cancellationToken) => Task.CompletedTask;
 
-    public override void Flush()
-    {
-    }
-
     // SslStream is only driven through its asynchronous reads here.
     public override int Read(byte[] buffer, int offset, int count) =>
         throw new NotSupportedException("reads are asynchronous: SslStream must be read with ReadAsync");
@@ -135,18 +130,4 @@ internal sealed class NonBlockingSocketStream : Stream, IValueTaskSource<int>
     void IValueTaskSource<int>.OnCompleted(
         Action<object?> continuation, object? state, short token, ValueTaskSourceOnCompletedFlags flags) =>
         _parkedRead.OnCompleted(continuation, state, token, flags);
-
-    public override bool CanRead => true;
-    public override bool CanWrite => true;
-    public override bool CanSeek => false;
-    public override long Length => throw new NotSupportedException();
-
-    public override long Position
-    {
-        get => throw new NotSupportedException();
-        set => throw new NotSupportedException();
-    }
-
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-    public override void SetLength(long value) => throw new NotSupportedException();
 }
