@@ -55,18 +55,11 @@ public sealed record BindOptions
         OptionChecks.InRange(MaxOutputBuffers, 1, 1_000_000, nameof(MaxOutputBuffers));
         OptionChecks.InRange(SharedPoolSize, 0, 10_000_000, nameof(SharedPoolSize));
         OptionChecks.InRange(NumInputBuffers, 1, 100_000, nameof(NumInputBuffers));
-        OptionChecks.InRange(SysSendBufSize, 0, int.MaxValue, nameof(SysSendBufSize));
-        OptionChecks.InRange(SysRecvBufSize, 0, int.MaxValue, nameof(SysRecvBufSize));
-        OptionChecks.InRange(SendTimeoutMs, 0, int.MaxValue, nameof(SendTimeoutMs));
-        OptionChecks.InRange(ReceiveTimeoutMs, 0, int.MaxValue, nameof(ReceiveTimeoutMs));
+        OptionChecks.SocketSettings(SysSendBufSize, SysRecvBufSize, SendTimeoutMs, ReceiveTimeoutMs);
         OptionChecks.InRange(PingTimeout, 1, 255, nameof(PingTimeout));
         OptionChecks.InRange(MinPingTimeout, 1, PingTimeout, nameof(MinPingTimeout));
         OptionChecks.InRange(CompressionLevel, 0, 9, nameof(CompressionLevel));
-        OptionChecks.InRange(ProtocolType, 0, 255, nameof(ProtocolType));
-        OptionChecks.InRange(MajorVersion, 0, 255, nameof(MajorVersion));
-        OptionChecks.InRange(MinorVersion, 0, 255, nameof(MinorVersion));
-        OptionChecks.InRange(InitializationTimeout, 1, 3600, nameof(InitializationTimeout));
-        OptionChecks.ComponentVersion(ComponentVersion, nameof(ComponentVersion));
+        OptionChecks.Handshake(ProtocolType, MajorVersion, MinorVersion, InitializationTimeout, ComponentVersion);
         if (ConnectionType == ConnectionType.Encrypted)
         {
             if (Tls is null)

@@ -51,16 +51,9 @@ public sealed record ConnectOptions
         OptionChecks.Defined(CompressionType, nameof(CompressionType));
         OptionChecks.InRange(GuaranteedOutputBuffers, 1, 1_000_000, nameof(GuaranteedOutputBuffers));
         OptionChecks.InRange(NumInputBuffers, 1, 100_000, nameof(NumInputBuffers));
-        OptionChecks.InRange(SysSendBufSize, 0, int.MaxValue, nameof(SysSendBufSize));
-        OptionChecks.InRange(SysRecvBufSize, 0, int.MaxValue, nameof(SysRecvBufSize));
-        OptionChecks.InRange(SendTimeoutMs, 0, int.MaxValue, nameof(SendTimeoutMs));
-        OptionChecks.InRange(ReceiveTimeoutMs, 0, int.MaxValue, nameof(ReceiveTimeoutMs));
+        OptionChecks.SocketSettings(SysSendBufSize, SysRecvBufSize, SendTimeoutMs, ReceiveTimeoutMs);
         OptionChecks.InRange(PingTimeout, 1, 255, nameof(PingTimeout));
-        OptionChecks.InRange(ProtocolType, 0, 255, nameof(ProtocolType));
-        OptionChecks.InRange(MajorVersion, 0, 255, nameof(MajorVersion));
-        OptionChecks.InRange(MinorVersion, 0, 255, nameof(MinorVersion));
-        OptionChecks.InRange(InitializationTimeout, 1, 3600, nameof(InitializationTimeout));
-        OptionChecks.ComponentVersion(ComponentVersion, nameof(ComponentVersion));
+        OptionChecks.Handshake(ProtocolType, MajorVersion, MinorVersion, InitializationTimeout, ComponentVersion);
         Proxy?.Validate();
     }
 }
