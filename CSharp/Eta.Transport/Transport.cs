@@ -46,14 +46,8 @@ public static class Transport
     public static Channel? Connect(ConnectOptions options, out TransportError? error)
     {
         options.Validate();
-        error = null;
-        if (!TryLockingMode(out bool locking, out error))
+        if (!CanOpen("Connect", options.CompressionType, out bool locking, out error))
             return null;
-        if (!Wiring.Compressors.IsAvailable(options.CompressionType))
-        {
-            error = Fail(TransportReturnCode.Failure, $"Connect: {options.CompressionType} compression is not available (lz4 needs the system library liblz4.so.1)");
-            return null;
-        }
         Socket socket;
         try
         {
@@ -80,14 +74,8 @@ public static class Transport
     public static Server? Bind(BindOptions options, out TransportError? error)
     {
         options.Validate();
-        error = null;
-        if (!TryLockingMode(out bool locking, out error))
+        if (!CanOpen("Bind", options.CompressionType, out bool locking, out error))
             return null;
-        if (!Wiring.Compressors.IsAvailable(options.CompressionType))
-        {
-            error = Fail(TransportReturnCode.Failure, $"Bind: {options.CompressionType} compression is not available (lz4 needs the system library liblz4.so.1)");
-            return null;
-        }
         try
         {
             return Server.Listen(options, locking);
@@ -100,19 +88,30 @@ public static class Transport
         }
     }
 
-    private static bool TryLockingMode(out bool locking, out TransportError? error)
+    /// <summary>
+    /// What Connect and Bind check before opening a socket: the transport is initialized and the compression
+    /// asked for can be provided. Also gives the locking mode chosen at <see cref="Initialize"/>.
+    /// </summary>
+    private static bool CanOpen(string operation, CompressionType compression, out bool locking, out TransportError? error)
     {
+        bool initialized;
         lock (s_lock)
         {
             locking = s_globalLocking;
-            if (s_initCount > 0)
-            {
-                error = null;
-                return true;
-            }
+            initialized = s_initCount > 0;
         }
-        error = Fail(TransportReturnCode.InitNotInitialized, "Transport.Initialize was not called");
-        return false;
+        if (!initialized)
+        {
+            error = Fail(TransportReturnCode.InitNotInitialized, "Transport.Initialize was not called");
+            return false;
+        }
+        if (!Wiring.Compressors.IsAvailable(compression))
+        {
+            error = Fail(TransportReturnCode.Failure, $"{operation}: {compression} compression is not available (lz4 needs the system library liblz4.so.1)");
+            return false;
+        }
+        error = null;
+        return true;
     }
 
     private static TransportError Fail(TransportReturnCode code, string text, int systemError = 0)
