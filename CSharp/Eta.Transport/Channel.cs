@@ -168,7 +168,7 @@ public sealed class Channel
             ReleaseResources();
             State = ChannelState.Inactive;
         }
-        _server?.OnChannelClosed(this);
+        _server?.OnChannelClosed();
         return TransportReturnCode.Success;
     }
 

@@ -153,5 +153,5 @@ public sealed class Server
         return TransportReturnCode.Success;
     }
 
-    internal void OnChannelClosed(Channel channel) => Interlocked.Decrement(ref _channelCount);
+    internal void OnChannelClosed() => Interlocked.Decrement(ref _channelCount);
 }

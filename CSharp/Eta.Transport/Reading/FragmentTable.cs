@@ -12,8 +12,6 @@ internal sealed class FragmentTable
     private readonly List<FragmentAssembly> _active = [];
     private readonly Stack<FragmentAssembly> _spare = new();
 
-    public int ActiveCount => _active.Count;
-
     public FragmentAssembly? Find(int id)
     {
         foreach (FragmentAssembly assembly in _active)

@@ -39,9 +39,6 @@ internal sealed class FrameReader
     /// <summary>Set when a frame arrived (any data counts as a sign of life).</summary>
     public bool ReceivedData { get; private set; }
 
-    /// <summary>Bytes buffered and not yet handed out.</summary>
-    public int BufferedBytes => _input.Count + _packed.RemainingBytes;
-
     /// <summary>
     /// Returns: &gt;0 (bytes still buffered, call again) or Success with a message; ReadWouldBlock,
     /// ReadPing, or &gt;0 without a message; Failure with <paramref name="error"/> set.
@@ -52,7 +49,7 @@ internal sealed class FrameReader
         ReceivedData = false;
         _stream = stream;
         ReleaseDeferred();
-        if (_packed.Active && NextPacked(args, error, out message, out TransportReturnCode packedResult))
+        if (_packed.Active && NextPacked(error, out message, out TransportReturnCode packedResult))
             return packedResult;
 
         bool readSocket = false;
@@ -107,7 +104,7 @@ internal sealed class FrameReader
                     message = null;
                     return TransportReturnCode.ReadPing;
                 default:
-                    if (_packed.Active && NextPacked(args, error, out message, out packedResult))
+                    if (_packed.Active && NextPacked(error, out message, out packedResult))
                         return packedResult;
                     message = null;
                     return More(TransportReturnCode.ReadWouldBlock);
@@ -137,7 +134,7 @@ internal sealed class FrameReader
         return completeFrame || (_stream?.HasBufferedInput ?? false) ? (TransportReturnCode)Math.Max(1, _input.Count) : otherwise;
     }
 
-    private bool NextPacked(ReadArgs args, TransportError error, out TransportBuffer? message, out TransportReturnCode result)
+    private bool NextPacked(TransportError error, out TransportBuffer? message, out TransportReturnCode result)
     {
         if (_packed.TryNext(out int start, out int length, out bool malformed))
         {

@@ -28,9 +28,6 @@ internal sealed class NonBlockingSocketStream : UnseekableStream, IValueTaskSour
         _socket.Blocking = false;
     }
 
-    /// <summary>True while SslStream waits for ciphertext the socket did not have.</summary>
-    public bool HasParkedRead => _hasParkedRead;
-
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
         if (TryReceive(buffer.Span, out int received, out SocketException? error))

@@ -13,16 +13,6 @@ internal ref struct LineCursor
 
     public LineCursor(ReadOnlySpan<char> line) => _line = line;
 
-    /// <summary>True when only blanks remain.</summary>
-    public bool AtEnd
-    {
-        get
-        {
-            SkipBlanks();
-            return _position >= _line.Length;
-        }
-    }
-
     /// <summary>The next non-blank character, or '\0' at the end of the line.</summary>
     public char Peek()
     {
