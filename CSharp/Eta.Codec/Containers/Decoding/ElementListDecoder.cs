@@ -10,6 +10,7 @@ namespace Eta.Codec;
 /// </summary>
 public ref struct ElementListDecoder
 {
+    private ListBody _body;
     private RwfReader _setData;
     private ReadOnlySpan<ElementSetDefEntry> _setDefinition;
     private ReadOnlySpan<byte> _setNames;
@@ -22,11 +23,11 @@ public ref struct ElementListDecoder
 
     public int ElementListNum { get; private set; }
 
-    public int SetId { get; private set; }
+    public readonly int SetId => _body.SetId;
 
-    public ReadOnlySpan<byte> EncodedSetData { get; private set; }
+    public readonly ReadOnlySpan<byte> EncodedSetData => _body.SetData;
 
-    public int StandardCount { get; private set; }
+    public readonly int StandardCount => _body.StandardCount;
 
     /// <summary>Reads the header; return codes as <see cref="FieldListDecoder.Decode"/>.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out ElementListDecoder decoder,
@@ -100,13 +101,10 @@ public ref struct ElementListDecoder
                 return CodecReturnCode.INCOMPLETE_DATA;
             ElementListNum = elementListNum;
         }
-        var body = new ListBody();
-        if (body.Read(ref reader, flags) != CodecReturnCode.SUCCESS)
+        if (ListBody.Read(ref reader, flags, out _body) != CodecReturnCode.SUCCESS)
             return CodecReturnCode.INCOMPLETE_DATA;
-        SetId = body.SetId;
-        EncodedSetData = body.SetData;
-        StandardCount = _standardRemaining = body.StandardCount;
-        _standard = new RwfReader(body.StandardEntries);
+        _standardRemaining = StandardCount;
+        _standard = new RwfReader(_body.StandardEntries);
         return CodecReturnCode.SUCCESS;
     }
 }

@@ -11,6 +11,7 @@ namespace Eta.Codec;
 /// </summary>
 public ref struct FieldListDecoder
 {
+    private ListBody _body;
     private RwfReader _setData;
     private ReadOnlySpan<FieldSetDefEntry> _setDefinition;
     private int _setIndex;
@@ -24,13 +25,13 @@ public ref struct FieldListDecoder
 
     public int FieldListNum { get; private set; }
 
-    public int SetId { get; private set; }
+    public readonly int SetId => _body.SetId;
 
     /// <summary>The set-defined part as received (empty when none).</summary>
-    public ReadOnlySpan<byte> EncodedSetData { get; private set; }
+    public readonly ReadOnlySpan<byte> EncodedSetData => _body.SetData;
 
     /// <summary>Number of standard entries announced by the header.</summary>
-    public int StandardCount { get; private set; }
+    public readonly int StandardCount => _body.StandardCount;
 
     /// <summary>
     /// Reads the header. Returns SUCCESS; NO_DATA for an empty payload; SET_SKIPPED when set-defined data is
@@ -105,13 +106,10 @@ public ref struct FieldListDecoder
             DictionaryId = dictionaryId;
             FieldListNum = fieldListNum;
         }
-        var body = new ListBody();
-        if (body.Read(ref reader, flags) != CodecReturnCode.SUCCESS)
+        if (ListBody.Read(ref reader, flags, out _body) != CodecReturnCode.SUCCESS)
             return CodecReturnCode.INCOMPLETE_DATA;
-        SetId = body.SetId;
-        EncodedSetData = body.SetData;
-        StandardCount = _standardRemaining = body.StandardCount;
-        _standard = new RwfReader(body.StandardEntries);
+        _standardRemaining = StandardCount;
+        _standard = new RwfReader(_body.StandardEntries);
         return CodecReturnCode.SUCCESS;
     }
 }

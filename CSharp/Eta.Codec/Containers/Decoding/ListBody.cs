@@ -6,39 +6,43 @@ namespace Eta.Codec;
 /// [setId(u15rb), HAS_SET_ID] [setData, HAS_SET_DATA: u15rb-length-prefixed when standard data follows,
 /// else to the end] [count(2) entries, HAS_STANDARD_DATA]
 /// </code>
+/// The list decoders keep one and expose its parts as their own properties.
 /// </summary>
-internal ref struct ListBody
+internal readonly ref struct ListBody
 {
     private const byte HasSetData = 0x02;
     private const byte HasSetId = 0x04;
     private const byte HasStandardData = 0x08;
 
-    public int SetId;
-    public ReadOnlySpan<byte> SetData;
-    public int StandardCount;
-    public ReadOnlySpan<byte> StandardEntries;
+    public int SetId { get; private init; }
+    public ReadOnlySpan<byte> SetData { get; private init; }
+    public int StandardCount { get; private init; }
+    public ReadOnlySpan<byte> StandardEntries { get; private init; }
 
-    public static bool HasSet(byte flags) => (flags & HasSetData) != 0;
-
-    public CodecReturnCode Read(scoped ref RwfReader reader, byte flags)
+    /// <summary>Reads the body; on failure <paramref name="body"/> is empty (no half-read parts).</summary>
+    public static CodecReturnCode Read(scoped ref RwfReader reader, byte flags, out ListBody body)
     {
+        body = default;
         bool hasStandard = (flags & HasStandardData) != 0;
-        if (HasSet(flags))
+        int setId = 0;
+        ReadOnlySpan<byte> setData = default, standardEntries = default;
+        ushort count = 0;
+        if ((flags & HasSetData) != 0)
         {
-            if ((flags & HasSetId) != 0 && reader.ReadU15rb(out SetId) != CodecReturnCode.SUCCESS)
+            if ((flags & HasSetId) != 0 && reader.ReadU15rb(out setId) != CodecReturnCode.SUCCESS)
                 return CodecReturnCode.INCOMPLETE_DATA;
             if (!hasStandard)
-                SetData = reader.ReadToEnd();
-            else if (reader.ReadBuffer15(out SetData) != CodecReturnCode.SUCCESS)
+                setData = reader.ReadToEnd();
+            else if (reader.ReadBuffer15(out setData) != CodecReturnCode.SUCCESS)
                 return CodecReturnCode.INCOMPLETE_DATA;
         }
         if (hasStandard)
         {
-            if (reader.ReadUInt16(out ushort count) != CodecReturnCode.SUCCESS)
+            if (reader.ReadUInt16(out count) != CodecReturnCode.SUCCESS)
                 return CodecReturnCode.INCOMPLETE_DATA;
-            StandardCount = count;
-            StandardEntries = reader.ReadToEnd();
+            standardEntries = reader.ReadToEnd();
         }
+        body = new ListBody { SetId = setId, SetData = setData, StandardCount = count, StandardEntries = standardEntries };
         return CodecReturnCode.SUCCESS;
     }
 }
