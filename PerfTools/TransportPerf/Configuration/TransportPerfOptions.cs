@@ -9,44 +9,44 @@ public sealed record TransportPerfOptions
     /// <summary>Bytes a message needs for its sequence number and timestamp (§7.4).</summary>
     public const int MinimumMessageSize = 16;
 
-    public required AppType AppType { get; init; }
-    public required bool BusyRead { get; init; }
-    public required int CompressionLevel { get; init; }
-    public required CompressionChoice CompressionType { get; init; }
-    public required ConnectionChoice ConnectionType { get; init; }
-    public required bool DirectWrite { get; init; }
-    public required string HostName { get; init; }
-    public required int HighWaterMark { get; init; }
-    public required string InterfaceName { get; init; }
-    public required string LatencyFile { get; init; }
+    public AppType AppType { get; init; }
+    public bool BusyRead { get; init; }
+    public int CompressionLevel { get; init; }
+    public CompressionChoice CompressionType { get; init; }
+    public ConnectionChoice ConnectionType { get; init; }
+    public bool DirectWrite { get; init; }
+    public string HostName { get; init; } = "";
+    public int HighWaterMark { get; init; }
+    public string InterfaceName { get; init; } = "";
+    public string LatencyFile { get; init; } = "";
     /// <summary>As typed; <see cref="LatencyOnEveryMessage"/> for "all". See <see cref="EffectiveLatencyMsgRate"/>.</summary>
-    public required int LatencyMsgRate { get; init; }
-    public required int MaxFragmentSize { get; init; }
-    public required int MsgRate { get; init; }
-    public required int MsgSize { get; init; }
-    public required bool DisplayStats { get; init; }
-    public required int OutputBuffers { get; init; }
-    public required int Port { get; init; }
+    public int LatencyMsgRate { get; init; }
+    public int MaxFragmentSize { get; init; }
+    public int MsgRate { get; init; }
+    public int MsgSize { get; init; }
+    public bool DisplayStats { get; init; }
+    public int OutputBuffers { get; init; }
+    public int Port { get; init; }
     /// <summary>Messages per packed buffer; 1 = no packing.</summary>
-    public required int PackCount { get; init; }
-    public required bool UseProxy { get; init; }
-    public required string ProxyHost { get; init; }
-    public required string ProxyPort { get; init; }
-    public required string ProxyLogin { get; init; }
-    public required string ProxyPassword { get; init; }
-    public required int RecvBufSize { get; init; }
-    public required bool ReflectMsgs { get; init; }
-    public required int RunTime { get; init; }
-    public required int SendBufSize { get; init; }
-    public required string StatsFile { get; init; }
-    public required string SummaryFile { get; init; }
-    public required bool TcpDelay { get; init; }
-    public required Common.Threading.ThreadCpuList Threads { get; init; }
-    public required int TickRate { get; init; }
-    public required int WriteStatsInterval { get; init; }
-    public required string CertificateFile { get; init; }
-    public required string KeyFile { get; init; }
-    public required string CaFile { get; init; }
+    public int PackCount { get; init; }
+    public bool UseProxy { get; init; }
+    public string ProxyHost { get; init; } = "";
+    public string ProxyPort { get; init; } = "";
+    public string ProxyLogin { get; init; } = "";
+    public string ProxyPassword { get; init; } = "";
+    public int RecvBufSize { get; init; }
+    public bool ReflectMsgs { get; init; }
+    public int RunTime { get; init; }
+    public int SendBufSize { get; init; }
+    public string StatsFile { get; init; } = "";
+    public string SummaryFile { get; init; } = "";
+    public bool TcpDelay { get; init; }
+    public Common.Threading.ThreadCpuList Threads { get; init; } = Common.Threading.ThreadCpuList.SingleUnpinned;
+    public int TickRate { get; init; }
+    public int WriteStatsInterval { get; init; }
+    public string CertificateFile { get; init; } = "";
+    public string KeyFile { get; init; } = "";
+    public string CaFile { get; init; } = "";
 
     /// <summary>Timestamped messages per second actually sent: 0 when reflecting (nothing of our own is sent).</summary>
     public int EffectiveLatencyMsgRate =>
