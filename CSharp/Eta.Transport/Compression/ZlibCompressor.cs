@@ -44,25 +44,28 @@ internal sealed unsafe class ZlibCompressor : ICompressor
     public int Level { get; }
 
     /// <summary>
-    /// Worst case of one sync-flushed message. Stored blocks add 5 bytes per 64 KiB, but the fastest
-    /// level (zlib-ng's quick strategy with fixed Huffman codes) can spend 9 bits on a literal, so up to
-    /// 1/8 growth; plus the stream header, the sync-flush marker and block alignment.
+    /// Worst case of one sync-flushed message: the stream header, the sync-flush marker and block alignment
+    /// (64 bytes cover them) plus what the data itself may grow by. At level 1 zlib-ng's quick strategy always
+    /// uses fixed Huffman codes, where a literal can take 9 bits: up to 1/8 growth. The other levels fall back
+    /// to stored blocks when compression does not pay, which costs 5 bytes per block of at least 2 KiB.
     /// </summary>
     public int MaxCompressedLength(int inputLength)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(inputLength);
-        return inputLength + (inputLength >> 3) + (inputLength >> 10) + 64;
+        int growth = Level == 1 ? (inputLength >> 3) + (inputLength >> 10) : inputLength >> 9;
+        return inputLength + growth + 64;
     }
 
     public int Compress(ReadOnlySpan<byte> input, Span<byte> output)
     {
-        if (output.Length < MaxCompressedLength(input.Length))
+        int bound = MaxCompressedLength(input.Length);
+        if (output.Length < bound)
             throw new ArgumentException(
                 $"output ({output.Length} bytes) is smaller than MaxCompressedLength({input.Length})", nameof(output));
 
         fixed (byte* destination = output)
         {
-            _deflateOutput.Attach(destination, output.Length);
+            _deflateOutput.Attach(destination, bound); // writing past the bound throws: the bound is checked on every call
             try
             {
                 _deflater.Write(input);

@@ -78,10 +78,4 @@ public sealed class Lz4CompressorTests
             Assert.InRange(written, 0, output.Length);
         }
     }
-
-    [Fact]
-    public void NoneHasNoCompressor()
-    {
-        Assert.Throws<ArgumentOutOfRangeException>(() => CompressorFactory.Create(CompressionType.None, 0));
-    }
 }

@@ -60,7 +60,7 @@ public sealed class ZlibCompressorTests
         for (int level = ZlibCompressor.MinLevel; level <= ZlibCompressor.MaxLevel; level++)
         {
             using var zlib = new ZlibCompressor(level);
-            foreach (int length in new[] { 1, 100, 6144, 65_536, 200_000 })
+            foreach (int length in new[] { 1, 2, 7, 30, 100, 1000, 2047, 2049, 6131, 6144, 16_384, 65_535, 65_536, 65_537, 200_000 })
             {
                 byte[] input = TestMessages.Random(length, level);
                 var output = new byte[zlib.MaxCompressedLength(length)];
