@@ -49,9 +49,9 @@ public static class Transport
         error = null;
         if (!TryLockingMode(out bool locking, out error))
             return null;
-        if (!Wiring.CompressorFactory.IsAvailable(options.CompressionType))
+        if (!Wiring.Compressors.IsAvailable(options.CompressionType))
         {
-            error = Fail(TransportReturnCode.Failure, $"Connect: {options.CompressionType} compression is not available in this build");
+            error = Fail(TransportReturnCode.Failure, $"Connect: {options.CompressionType} compression is not available (lz4 needs the system library liblz4.so.1)");
             return null;
         }
         Socket socket;
@@ -82,9 +82,9 @@ public static class Transport
         error = null;
         if (!TryLockingMode(out bool locking, out error))
             return null;
-        if (!Wiring.CompressorFactory.IsAvailable(options.CompressionType))
+        if (!Wiring.Compressors.IsAvailable(options.CompressionType))
         {
-            error = Fail(TransportReturnCode.Failure, $"Bind: {options.CompressionType} compression is not available in this build");
+            error = Fail(TransportReturnCode.Failure, $"Bind: {options.CompressionType} compression is not available (lz4 needs the system library liblz4.so.1)");
             return null;
         }
         try
