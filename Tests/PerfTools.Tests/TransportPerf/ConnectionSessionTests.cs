@@ -99,6 +99,30 @@ public sealed class ConnectionSessionTests
         Assert.False(stats.Latencies.TryDequeue(out _)); // the reflector does not measure
     }
 
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void Output_left_queued_by_a_write_is_flushed_in_the_spare_time(bool reflect)
+    {
+        var channel = new FakePerfChannel { WriteResult = ChannelResult.Queued };
+        var session = new ConnectionSession(channel,
+            reflect ? Options("-reflectMsgs") : Options("-msgRate", "1000", "-latencyMsgRate", "0"), new TransportThreadStats(1), seed: 1);
+        if (reflect)
+        {
+            channel.Incoming.Enqueue(Message(1, 0));
+            session.Read(); // the read itself succeeds; the reflected write is what stays queued
+        }
+        else
+        {
+            session.SendBurst();
+        }
+        Assert.Single(channel.Written);
+        session.FlushIfQueued();
+        Assert.Equal(1, channel.Flushes);
+        session.FlushIfQueued(); // nothing queued any more
+        Assert.Equal(1, channel.Flushes);
+    }
+
     [Fact]
     public void Messages_without_buffers_are_counted_not_lost_silently()
     {
