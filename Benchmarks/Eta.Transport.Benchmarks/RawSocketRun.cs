@@ -77,7 +77,7 @@ internal static class RawSocketRun
         var buffer = new byte[64 * 1024];
         int start = 0, end = 0;
         long messages = 0;
-        socket.ReceiveTimeout = 100;
+        socket.Blocking = false; // waits on readiness like the transport's reader, so only the per-message work differs
         while (!stop.IsCancellationRequested)
         {
             if (start > 0)
@@ -86,16 +86,13 @@ internal static class RawSocketRun
                 end -= start;
                 start = 0;
             }
-            int read;
-            try
+            int read = socket.Receive(buffer.AsSpan(end), SocketFlags.None, out SocketError status);
+            if (status == SocketError.WouldBlock)
             {
-                read = socket.Receive(buffer, end, buffer.Length - end, SocketFlags.None);
-            }
-            catch (SocketException e) when (e.SocketErrorCode == SocketError.TimedOut)
-            {
+                socket.Poll(1000, SelectMode.SelectRead);
                 continue;
             }
-            if (read == 0)
+            if (status != SocketError.Success || read == 0)
                 break;
             end += read;
             while (end - start >= 3)

@@ -41,6 +41,8 @@ public sealed class Channel
     private long _initDeadline;
     private long _lastSendTicks;
     private long _lastReceiveTicks;
+    /// <summary>The error that closed the channel, repeated by later calls.</summary>
+    private string? _closeReason;
 
     private Channel(bool locking, ConnectOptions? connect, BindOptions? bind, Server? server, int inputSize)
     {
@@ -356,12 +358,12 @@ public sealed class Channel
         }
     }
 
-    /// <summary>Negotiated and configured properties; null before the channel is active.</summary>
+    /// <summary>Negotiated and configured properties; null unless the channel is active.</summary>
     public ChannelInfo? Info
     {
         get
         {
-            if (_session is null || _writer is null)
+            if (State != ChannelState.Active || _session is null || _writer is null)
                 return null;
             return new ChannelInfo
             {
@@ -517,8 +519,8 @@ public sealed class Channel
         Error.Set(TransportReturnCode.Failure, $"{operation}: the channel was closed by another thread during the call");
 
     private TransportReturnCode NotActive(string operation) =>
-        Error.Set(TransportReturnCode.Failure, State == ChannelState.Closed && Error.Text.Length > 0
-            ? $"{operation}: the channel is closed ({Error.Text})"
+        Error.Set(TransportReturnCode.Failure, State == ChannelState.Closed && _closeReason is not null
+            ? $"{operation}: the channel is closed ({_closeReason})"
             : $"{operation}: the channel is {State}, not active");
 
     /// <summary>An error ends the connection; the user still calls Close to release the channel.</summary>
@@ -527,6 +529,7 @@ public sealed class Channel
         if (State is ChannelState.Closed or ChannelState.Inactive)
             return;
         State = ChannelState.Closed;
+        _closeReason = Error.Text;
         ReleaseResources();
     }
 

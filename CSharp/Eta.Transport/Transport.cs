@@ -67,7 +67,8 @@ public static class Transport
         Channel channel = Channel.ForClient(options, locking, socket);
         if (options.Blocking && BlockingInit.Run(channel, options.InitializationTimeout) != TransportReturnCode.Success)
         {
-            channel.Init(); // records the timeout when that is what stopped it
+            if (channel.State == ChannelState.Initializing)
+                channel.Init(); // past the deadline: records the timeout as the error
             error = channel.Error;
             channel.Close();
             return null;
