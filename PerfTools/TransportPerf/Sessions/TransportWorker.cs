@@ -95,7 +95,7 @@ internal sealed class TransportWorker : ITickHandler
 
         if (_sessions.Count == 0)
         {
-            _shutdown.Token.WaitHandle.WaitOne(Clamp(untilNextTick));
+            _shutdown.Token.WaitHandle.WaitOne(WholeMilliseconds(untilNextTick) / 1000);
             return;
         }
         if (_options.BusyRead || AnyBufferedInput())
@@ -112,7 +112,7 @@ internal sealed class TransportWorker : ITickHandler
 
     private void WaitAndRead(TimeSpan untilNextTick)
     {
-        int microseconds = (int)Math.Min(Clamp(untilNextTick).TotalMicroseconds, int.MaxValue);
+        int microseconds = WholeMilliseconds(untilNextTick);
         if (_sessions.Count == 1)
         {
             ConnectionSession only = _sessions[0];
@@ -188,6 +188,17 @@ internal sealed class TransportWorker : ITickHandler
         }
     }
 
-    private static TimeSpan Clamp(TimeSpan wait) =>
-        wait < TimeSpan.Zero ? TimeSpan.Zero : wait > TimeSpan.FromSeconds(1) ? TimeSpan.FromSeconds(1) : wait;
+    /// <summary>
+    /// The wait in microseconds, rounded up to whole milliseconds (at most 1 s). Poll/Select/WaitOne wait in
+    /// milliseconds and truncate: a 300 us wait would become 0 and the tick's spare time a busy spin. Rounding up
+    /// costs nothing when data arrives (the wait ends at once) and lets a burst start up to 1 ms late, which the
+    /// fixed tick schedule makes up in the following ticks.
+    /// </summary>
+    private static int WholeMilliseconds(TimeSpan wait)
+    {
+        if (wait <= TimeSpan.Zero)
+            return 0;
+        long milliseconds = Math.Min((wait.Ticks + TimeSpan.TicksPerMillisecond - 1) / TimeSpan.TicksPerMillisecond, 1000);
+        return (int)milliseconds * 1000;
+    }
 }
