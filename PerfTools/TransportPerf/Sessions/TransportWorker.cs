@@ -95,7 +95,7 @@ internal sealed class TransportWorker : ITickHandler
 
         if (_sessions.Count == 0)
         {
-            _shutdown.Token.WaitHandle.WaitOne(WholeMilliseconds(untilNextTick) / 1000);
+            _shutdown.Token.WaitHandle.WaitOne(PollTimeout.Milliseconds(untilNextTick));
             return;
         }
         if (_options.BusyRead || AnyBufferedInput())
@@ -112,7 +112,8 @@ internal sealed class TransportWorker : ITickHandler
 
     private void WaitAndRead(TimeSpan untilNextTick)
     {
-        int microseconds = WholeMilliseconds(untilNextTick);
+        // Rounded up to whole milliseconds: a truncated sub-millisecond wait would spin (see PollTimeout).
+        int microseconds = PollTimeout.Microseconds(untilNextTick);
         if (_sessions.Count == 1)
         {
             ConnectionSession only = _sessions[0];
@@ -186,19 +187,5 @@ internal sealed class TransportWorker : ITickHandler
             if (_options.AppType == AppType.Client)
                 _shutdown.Request(ShutdownReason.PeerDisconnected);
         }
-    }
-
-    /// <summary>
-    /// The wait in microseconds, rounded up to whole milliseconds (at most 1 s). Poll/Select/WaitOne wait in
-    /// milliseconds and truncate: a 300 us wait would become 0 and the tick's spare time a busy spin. Rounding up
-    /// costs nothing when data arrives (the wait ends at once) and lets a burst start up to 1 ms late, which the
-    /// fixed tick schedule makes up in the following ticks.
-    /// </summary>
-    private static int WholeMilliseconds(TimeSpan wait)
-    {
-        if (wait <= TimeSpan.Zero)
-            return 0;
-        long milliseconds = Math.Min((wait.Ticks + TimeSpan.TicksPerMillisecond - 1) / TimeSpan.TicksPerMillisecond, 1000);
-        return (int)milliseconds * 1000;
     }
 }
