@@ -10,9 +10,9 @@ public sealed class MsgData
     {
         FilePath = filePath;
         Refresh = refresh;
-        Updates = updates;
-        Posts = posts;
-        GenericMsgs = genericMsgs;
+        UpdateArray = updates;
+        PostArray = posts;
+        GenericMsgArray = genericMsgs;
     }
 
     /// <summary>The file the data was loaded from.</summary>
@@ -21,23 +21,28 @@ public sealed class MsgData
     public MsgTemplate Refresh { get; }
 
     /// <summary>At least one.</summary>
-    public IReadOnlyList<MsgTemplate> Updates { get; }
+    public IReadOnlyList<MsgTemplate> Updates => UpdateArray;
 
-    /// <summary>May be empty; a tool that posts must check (see <see cref="MsgDataLoader"/>).</summary>
-    public IReadOnlyList<MsgTemplate> Posts { get; }
+    /// <summary>May be empty: a tool that posts must check.</summary>
+    public IReadOnlyList<MsgTemplate> Posts => PostArray;
 
-    /// <summary>May be empty; a tool that sends generic messages must check.</summary>
-    public IReadOnlyList<MsgTemplate> GenericMsgs { get; }
+    /// <summary>May be empty: a tool that sends generic messages must check.</summary>
+    public IReadOnlyList<MsgTemplate> GenericMsgs => GenericMsgArray;
 
-    /// <summary>Upper bound of the encoded field entries of any message in the file.</summary>
-    public int MaxEncodedFieldsLength =>
-        Math.Max(Refresh.MaxEncodedFieldsLength, Math.Max(Max(Updates), Math.Max(Max(Posts), Max(GenericMsgs))));
+    /// <summary>Length of the largest encoded field entries block of any message in the file.</summary>
+    public int MaxEncodedEntriesLength =>
+        Math.Max(Refresh.EncodedEntries.Length, Math.Max(Max(UpdateArray), Math.Max(Max(PostArray), Max(GenericMsgArray))));
 
-    private static int Max(IReadOnlyList<MsgTemplate> templates)
+    // Arrays for the encoders' hot path (no interface dispatch).
+    internal MsgTemplate[] UpdateArray { get; }
+    internal MsgTemplate[] PostArray { get; }
+    internal MsgTemplate[] GenericMsgArray { get; }
+
+    private static int Max(MsgTemplate[] templates)
     {
         int max = 0;
         foreach (MsgTemplate t in templates)
-            max = Math.Max(max, t.MaxEncodedFieldsLength);
+            max = Math.Max(max, t.EncodedEntries.Length);
         return max;
     }
 }

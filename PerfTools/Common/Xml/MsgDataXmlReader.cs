@@ -16,6 +16,9 @@ namespace PerfTools.Common.Xml;
 /// </summary>
 internal sealed class MsgDataXmlReader
 {
+    // The entry count is a u16 on the wire, and the tools may append a latency entry.
+    private const int MaxEntries = ushort.MaxValue - 1;
+
     private readonly string _path;
     private readonly XmlReader _reader;
     private readonly IXmlLineInfo _lineInfo;
@@ -170,6 +173,8 @@ internal sealed class MsgDataXmlReader
         {
             if (_reader.Name != "fieldEntry")
                 throw Unexpected("<fieldList>");
+            if (fields.Count == MaxEntries)
+                throw Error($"a field list holds at most {MaxEntries} entries (one more is kept for a latency timestamp)");
             fields.Add(ReadFieldEntry());
         }
         CheckCount("entryCount", declared, fields.Count, line);
