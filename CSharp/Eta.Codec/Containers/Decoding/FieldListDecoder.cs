@@ -105,28 +105,13 @@ public ref struct FieldListDecoder
             DictionaryId = dictionaryId;
             FieldListNum = fieldListNum;
         }
-        bool hasStandard = Flags.HasFlag(FieldListFlags.HAS_STANDARD_DATA);
-        if (Flags.HasFlag(FieldListFlags.HAS_SET_DATA))
-        {
-            int setId = 0;
-            if (Flags.HasFlag(FieldListFlags.HAS_SET_ID) && reader.ReadU15rb(out setId) != CodecReturnCode.SUCCESS)
-                return CodecReturnCode.INCOMPLETE_DATA;
-            SetId = setId;
-            if (!hasStandard)
-                EncodedSetData = reader.ReadToEnd();
-            else if (reader.ReadBuffer15(out ReadOnlySpan<byte> setData) == CodecReturnCode.SUCCESS)
-                EncodedSetData = setData;
-            else
-                return CodecReturnCode.INCOMPLETE_DATA;
-        }
-        if (hasStandard)
-        {
-            if (reader.ReadUInt16(out ushort count) != CodecReturnCode.SUCCESS)
-                return CodecReturnCode.INCOMPLETE_DATA;
-            StandardCount = count;
-            _standardRemaining = count;
-            _standard = new RwfReader(reader.ReadToEnd());
-        }
+        var body = new ListBody();
+        if (body.Read(ref reader, flags) != CodecReturnCode.SUCCESS)
+            return CodecReturnCode.INCOMPLETE_DATA;
+        SetId = body.SetId;
+        EncodedSetData = body.SetData;
+        StandardCount = _standardRemaining = body.StandardCount;
+        _standard = new RwfReader(body.StandardEntries);
         return CodecReturnCode.SUCCESS;
     }
 }

@@ -5,24 +5,11 @@ namespace Eta.Codec;
 //   { data(u16ob len), absent for NO_DATA }*
 public ref partial struct RwfEncoder
 {
-    public CodecReturnCode SeriesInit(scoped in SeriesHeader header, int summaryMaxSize = 0)
-    {
-        CodecReturnCode rc = BeginContainer(DataTypes.SERIES);
-        if (rc != CodecReturnCode.SUCCESS)
-            return rc;
-        if (!DataTypes.IsContainer(header.ContainerType))
-            return AbortContainer(CodecReturnCode.INVALID_ARGUMENT);
-        Top.Flags = (byte)header.Flags;
-        Top.EntryType = header.ContainerType;
-        rc = Writer.WriteByte((byte)header.Flags);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = Writer.WriteByte(DataTypes.ToWireContainerType(header.ContainerType));
-        if (rc != CodecReturnCode.SUCCESS)
-            return AbortContainer(rc);
-        return WriteSetDefsSummaryAndCount(header.Flags.HasFlag(SeriesFlags.HAS_SET_DEFS), header.EncodedSetDefs,
+    public CodecReturnCode SeriesInit(scoped in SeriesHeader header, int summaryMaxSize = 0) =>
+        InitFlagsTypeContainer(DataTypes.SERIES, (byte)header.Flags, header.ContainerType,
+            header.Flags.HasFlag(SeriesFlags.HAS_SET_DEFS), header.EncodedSetDefs,
             header.Flags.HasFlag(SeriesFlags.HAS_SUMMARY_DATA), header.EncodedSummaryData, summaryMaxSize,
             header.Flags.HasFlag(SeriesFlags.HAS_TOTAL_COUNT_HINT), header.TotalCountHint);
-    }
 
     public CodecReturnCode SeriesSummaryDataComplete(bool success) =>
         CompleteSummary(DataTypes.SERIES, success,

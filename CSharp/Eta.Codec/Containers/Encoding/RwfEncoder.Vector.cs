@@ -5,24 +5,11 @@ namespace Eta.Codec;
 //   { flags<<4|action(1) index(u30rb) [perm(u15rb len)] [data(u16ob len), not for CLEAR/DELETE] }*
 public ref partial struct RwfEncoder
 {
-    public CodecReturnCode VectorInit(scoped in VectorHeader header, int summaryMaxSize = 0)
-    {
-        CodecReturnCode rc = BeginContainer(DataTypes.VECTOR);
-        if (rc != CodecReturnCode.SUCCESS)
-            return rc;
-        if (!DataTypes.IsContainer(header.ContainerType))
-            return AbortContainer(CodecReturnCode.INVALID_ARGUMENT);
-        Top.Flags = (byte)header.Flags;
-        Top.EntryType = header.ContainerType;
-        rc = Writer.WriteByte((byte)header.Flags);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = Writer.WriteByte(DataTypes.ToWireContainerType(header.ContainerType));
-        if (rc != CodecReturnCode.SUCCESS)
-            return AbortContainer(rc);
-        return WriteSetDefsSummaryAndCount(header.Flags.HasFlag(VectorFlags.HAS_SET_DEFS), header.EncodedSetDefs,
+    public CodecReturnCode VectorInit(scoped in VectorHeader header, int summaryMaxSize = 0) =>
+        InitFlagsTypeContainer(DataTypes.VECTOR, (byte)header.Flags, header.ContainerType,
+            header.Flags.HasFlag(VectorFlags.HAS_SET_DEFS), header.EncodedSetDefs,
             header.Flags.HasFlag(VectorFlags.HAS_SUMMARY_DATA), header.EncodedSummaryData, summaryMaxSize,
             header.Flags.HasFlag(VectorFlags.HAS_TOTAL_COUNT_HINT), header.TotalCountHint);
-    }
 
     public CodecReturnCode VectorSummaryDataComplete(bool success) =>
         CompleteSummary(DataTypes.VECTOR, success,

@@ -212,6 +212,27 @@ public ref partial struct RwfEncoder
         return ReserveCount(2);
     }
 
+    // Vector and series headers: flags(1) containerType(1), then set definitions, summary and count header.
+    private CodecReturnCode InitFlagsTypeContainer(int listType, byte flags, int containerType,
+        bool hasSetDefs, scoped ReadOnlySpan<byte> setDefs, bool hasSummary, scoped ReadOnlySpan<byte> summary,
+        int summaryMaxSize, bool hasTotalCountHint, int totalCountHint)
+    {
+        CodecReturnCode rc = BeginContainer(listType);
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        if (!DataTypes.IsContainer(containerType))
+            return AbortContainer(CodecReturnCode.INVALID_ARGUMENT);
+        Top.Flags = flags;
+        Top.EntryType = containerType;
+        rc = Writer.WriteByte(flags);
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = Writer.WriteByte(DataTypes.ToWireContainerType(containerType));
+        if (rc != CodecReturnCode.SUCCESS)
+            return AbortContainer(rc);
+        return WriteSetDefsSummaryAndCount(hasSetDefs, setDefs, hasSummary, summary, summaryMaxSize,
+            hasTotalCountHint, totalCountHint);
+    }
+
     // Writes set definitions and summary data (pre-encoded or, for summary, opened in place), then the count header.
     private CodecReturnCode WriteSetDefsSummaryAndCount(bool hasSetDefs, scoped ReadOnlySpan<byte> setDefs,
         bool hasSummary, scoped ReadOnlySpan<byte> summary, int summaryMaxSize, bool hasTotalCountHint, int totalCountHint)

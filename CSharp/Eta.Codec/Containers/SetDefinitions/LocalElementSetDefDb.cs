@@ -9,7 +9,7 @@ namespace Eta.Codec;
 /// </summary>
 public sealed class LocalElementSetDefDb
 {
-    public const int MaxLocalId = 15;
+    public const int MaxLocalId = SetDefDbFormat.MaxLocalId;
     private const int MaxEntriesPerSet = byte.MaxValue;
 
     private readonly ElementSetDefEntry[] _entries = new ElementSetDefEntry[(MaxLocalId + 1) * MaxEntriesPerSet];
@@ -60,20 +60,14 @@ public sealed class LocalElementSetDefDb
     {
         Clear();
         var reader = new RwfReader(encodedSetDefs);
-        if (reader.Skip(1) != CodecReturnCode.SUCCESS || reader.ReadByte(out byte setCount) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
-        if (setCount == 0)
-            return CodecReturnCode.SET_DEF_DB_EMPTY;
-        if (setCount > MaxLocalId + 1)
-            return CodecReturnCode.TOO_MANY_LOCAL_SET_DEFS;
+        CodecReturnCode rc = SetDefDbFormat.ReadHeader(ref reader, out int setCount);
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
         for (int i = 0; i < setCount; i++)
         {
-            if (reader.ReadU15rb(out int setId) != CodecReturnCode.SUCCESS || reader.ReadByte(out byte count) != CodecReturnCode.SUCCESS)
-                return Fail(CodecReturnCode.INCOMPLETE_DATA);
-            if (setId > MaxLocalId)
-                return Fail(CodecReturnCode.ILLEGAL_LOCAL_SET_DEF);
-            if (_counts[setId] >= 0)
-                return Fail(CodecReturnCode.DUPLICATE_LOCAL_SET_DEFS);
+            rc = SetDefDbFormat.ReadSetHeader(ref reader, _counts, out int setId, out int count);
+            if (rc != CodecReturnCode.SUCCESS)
+                return Fail(rc);
             _counts[setId] = 0;
             for (int j = 0; j < count; j++)
             {
@@ -91,18 +85,14 @@ public sealed class LocalElementSetDefDb
     public CodecReturnCode Encode(ref RwfWriter writer)
     {
         int mark = writer.Mark();
-        CodecReturnCode rc = writer.WriteByte(0);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = writer.Reserve(1, out int _);
+        CodecReturnCode rc = SetDefDbFormat.WriteHeader(ref writer, out int countOffset);
         int defined = 0;
         for (int setId = 0; rc == CodecReturnCode.SUCCESS && setId <= MaxLocalId; setId++)
         {
             if (!TryGet(setId, out ReadOnlySpan<ElementSetDefEntry> entries))
                 continue;
             defined++;
-            rc = writer.WriteU15rb(setId);
-            if (rc == CodecReturnCode.SUCCESS)
-                rc = writer.WriteByte((byte)entries.Length);
+            rc = SetDefDbFormat.WriteSetHeader(ref writer, setId, entries.Length);
             foreach (ElementSetDefEntry entry in entries)
             {
                 if (rc == CodecReturnCode.SUCCESS)
@@ -116,7 +106,7 @@ public sealed class LocalElementSetDefDb
             writer.Rollback(mark);
             return rc;
         }
-        writer.PatchByte(mark + 1, (byte)defined);
+        writer.PatchByte(countOffset, (byte)defined);
         return CodecReturnCode.SUCCESS;
     }
 
