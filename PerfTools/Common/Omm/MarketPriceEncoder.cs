@@ -94,14 +94,7 @@ public sealed class MarketPriceEncoder
         update.PostUserInfo = postUser;
         MsgTemplate template = Next(_data.PostArray, ref cursor);
         rc = EncodeWithPayload(ref writer, update, template, LatencyFieldIds.Post, latencyMicros, out _);
-        if (rc < CodecReturnCode.SUCCESS)
-        {
-            MsgEncoder.EncodeComplete(ref writer, ref postState, success: false);
-            return rc;
-        }
-        rc = MsgEncoder.EncodeComplete(ref writer, ref postState, success: true);
-        written = writer.Position;
-        return rc;
+        return Complete(ref writer, ref postState, rc, out written);
     }
 
     private static MsgTemplate Next(MsgTemplate[] templates, ref int cursor)
@@ -119,13 +112,21 @@ public sealed class MarketPriceEncoder
         if (rc < CodecReturnCode.SUCCESS)
             return rc;
         rc = FieldListPayload.Write(ref writer, template, latencyFieldId, latencyMicros);
-        if (rc < CodecReturnCode.SUCCESS)
+        return Complete(ref writer, ref state, rc, out written);
+    }
+
+    // Completes the message when its payload went well, otherwise rolls the whole message back.
+    private static CodecReturnCode Complete(ref RwfWriter writer, ref MsgEncodeState state, CodecReturnCode payload, out int written)
+    {
+        written = 0;
+        if (payload < CodecReturnCode.SUCCESS)
         {
             MsgEncoder.EncodeComplete(ref writer, ref state, success: false);
-            return rc;
+            return payload;
         }
-        rc = MsgEncoder.EncodeComplete(ref writer, ref state, success: true);
-        written = writer.Position;
+        CodecReturnCode rc = MsgEncoder.EncodeComplete(ref writer, ref state, success: true);
+        if (rc >= CodecReturnCode.SUCCESS)
+            written = writer.Position;
         return rc;
     }
 }
