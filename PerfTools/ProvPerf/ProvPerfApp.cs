@@ -60,6 +60,7 @@ public static class ProvPerfApp
         }
         using (server)
         {
+            console.WriteLine($"Server bound on port {server.Port}");
             listening?.Invoke(server.Port);
             var encoder = new MarketPriceEncoder(msgData);
             var threads = new ProviderThread[options.ThreadCount];

@@ -71,7 +71,7 @@ internal sealed class ProvStatsCollector : IDisposable
         {
             ProviderThreadStats stats = _threads[i];
             ThreadTotals totals = _perThread[i];
-            RunningStatistics interval = DrainGenMsgLatencies(stats.GenMsgLatencies, totals, _latencyFiles[i]);
+            RunningStatistics interval = DrainGenMsgLatencies(stats.GenMsgLatencies, totals, _all, _latencyFiles[i]);
             var row = new ProvStatsRow(utc, stats.Requests.TakeChange(), stats.Images.TakeChange(), stats.Updates.TakeChange(),
                 stats.PostsReflected.TakeChange(), stats.GenMsgsSent.TakeChange(), stats.GenMsgLatenciesSent.TakeChange(),
                 stats.GenMsgsReceived.TakeChange(), interval, resources.CpuPercent, resources.MemoryMegabytes);
@@ -82,7 +82,7 @@ internal sealed class ProvStatsCollector : IDisposable
             totals.Add(row, closes, outOfBuffers);
             _all.Add(row, closes, outOfBuffers);
             _statsFiles[i].WriteRow(row);
-            List<long> roundTrips = DrainRoundTrips(stats.RoundTrips, totals);
+            List<long> roundTrips = DrainRoundTrips(stats.RoundTrips, totals, _all);
             if (_options.DisplayStats && !final)
                 WriteConsole(i, runSeconds, intervalSeconds, row, totals, closes, outOfBuffers, messages, buffers, roundTrips);
         }
@@ -187,23 +187,26 @@ internal sealed class ProvStatsCollector : IDisposable
             _console.Write(string.Create(Culture, $"  - Approx. avg msgs per pack: {(double)messages / buffers:0}\n"));
     }
 
-    private static RunningStatistics DrainGenMsgLatencies(LatencyRecordQueue queue, ThreadTotals totals, LatencyFileWriter? file)
+    private static RunningStatistics DrainGenMsgLatencies(LatencyRecordQueue queue, ThreadTotals totals, ThreadTotals all,
+        LatencyFileWriter? file)
     {
         while (queue.TryDequeue(out LatencyRecord record))
         {
             totals.GenMsgLatency.Record(record.Latency);
+            all.GenMsgLatency.Record(record.Latency);
             file?.WriteSample("Gen", record.SendTime, record.ReceiveTime, record.Latency);
         }
         file?.Flush();
         return totals.GenMsgLatency.TakeInterval();
     }
 
-    private static List<long> DrainRoundTrips(LatencyRecordQueue queue, ThreadTotals totals)
+    private static List<long> DrainRoundTrips(LatencyRecordQueue queue, ThreadTotals totals, ThreadTotals all)
     {
         var samples = new List<long>();
         while (queue.TryDequeue(out LatencyRecord record))
         {
             totals.RoundTrip.Record(record.Latency);
+            all.RoundTrip.Record(record.Latency);
             samples.Add(record.Latency);
         }
         return samples;

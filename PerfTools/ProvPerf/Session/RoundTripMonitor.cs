@@ -15,7 +15,8 @@ internal sealed class RoundTripMonitor
     private readonly long _intervalTicks = (long)(Interval.TotalSeconds * Stopwatch.Frequency);
     private long _nextSend;
 
-    public RoundTripMonitor(long now) => _nextSend = now + _intervalTicks;
+    /// <summary>Starts monitoring at <paramref name="now"/> (Stopwatch ticks): the first RTT message goes out at once.</summary>
+    public RoundTripMonitor(long now) => _nextSend = now;
 
     /// <summary>The last round trip measured (microseconds), sent back to the consumer in the next RTT message; 0 before the first.</summary>
     public long LastRoundTripMicros { get; set; }

@@ -45,16 +45,9 @@ public sealed class ProvPerfLoopbackTests : IDisposable
     private static void ConsumeTenItems(int port, CancellationToken timeout)
     {
         using var consumer = TestConsumer.Connect(port, timeout);
-        consumer.Send((ref RwfEncoder e) =>
-        {
-            var login = new LoginRequest { StreamId = 1, UserName = "perf" };
-            login.Attributes.SupportsRoundTripLatency = true;
-            return login.Encode(ref e);
-        });
-        AssertLoginRefresh(consumer.Receive(timeout));
-
-        consumer.Send((ref RwfEncoder e) => new DirectoryRequest { StreamId = 2 }.Encode(ref e));
-        AssertDirectory(consumer.Receive(timeout));
+        (byte[] login, byte[] directory) = consumer.LogInAndGetDirectory(timeout);
+        AssertLoginRefresh(login);
+        AssertDirectory(directory);
 
         for (int i = 0; i < 10; i++)
         {
@@ -85,6 +78,91 @@ public sealed class ProvPerfLoopbackTests : IDisposable
             }
         }
         Assert.True(latencyUpdates < updates, "only some updates carry TIM_TRK_1");
+    }
+
+    [Fact]
+    public async Task Posts_are_reflected_generic_messages_flow_both_ways_and_round_trips_are_measured()
+    {
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
+        timeout.CancelAfter(TimeSpan.FromSeconds(30));
+        using var stopProvider = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token);
+        var console = new StringWriter();
+        var listening = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+        ProvPerfOptions options = Options("-p", "0", "-tickRate", "100", "-updateRate", "0", "-genericMsgRate", "100",
+            "-genericMsgLatencyRate", "all", "-runTime", "60", "-writeStatsInterval", "1", "-noDisplayStats");
+        Task<int> provider = Task.Run(() =>
+            ProvPerfApp.Run(options, TextWriter.Synchronized(console), stopProvider.Token, handleSignals: false, listening.SetResult),
+            TestContext.Current.CancellationToken);
+        int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token);
+
+        PostAndExchangeGenericMessages(port, timeout.Token);
+
+        stopProvider.Cancel();
+        Assert.Equal(ProvPerfApp.Success, await provider.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token));
+        string summary = File.ReadAllText(Path.Combine(_dir, "ProvSummary.out"));
+        Assert.Contains("Posts reflected: 1", summary);
+        Assert.Contains("GenMsgs received: 1", summary);
+        Assert.Contains("GenMsg latencies received: 1", summary);
+        Assert.Contains("Round trip samples: ", summary);
+    }
+
+    // One item; a post (TIM_TRK_2) comes back as an update; a generic message (TIM_TRK_3) is measured by the
+    // provider; the provider's generic messages arrive with TIM_TRK_3; the RTT message is echoed.
+    private static void PostAndExchangeGenericMessages(int port, CancellationToken timeout)
+    {
+        using var consumer = TestConsumer.Connect(port, timeout);
+        consumer.LogInAndGetDirectory(timeout);
+        consumer.Send((ref RwfEncoder e) => EncodeItemRequest(ref e, 5, "RDT5"));
+        var encoder = new MarketPriceEncoder(Xml.MsgDataLoaderTests.RepoMsgData());
+        var user = new PostUserInfo(0x7F000001, 42);
+
+        bool refreshed = false, reflected = false, genericReceived = false;
+        while (!(refreshed && reflected && genericReceived && consumer.RoundTripsEchoed > 0))
+        {
+            byte[] bytes = consumer.Receive(timeout);
+            Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(bytes, out Msg msg));
+            Assert.Equal(5, msg.StreamId);
+            switch (msg.MsgClass)
+            {
+                case MsgClass.Refresh:
+                    refreshed = true;
+                    consumer.Send((ref RwfEncoder e) => EncodeWith(ref e, (Span<byte> b, out int n) =>
+                    {
+                        int cursor = 0;
+                        return encoder.EncodePost(b, 5, ref cursor, user, (ulong)PerfTimestamp.NowMicroseconds(), out n);
+                    }));
+                    consumer.Send((ref RwfEncoder e) => EncodeWith(ref e, (Span<byte> b, out int n) =>
+                    {
+                        int cursor = 0;
+                        return encoder.EncodeGenericMsg(b, 5, ref cursor, (ulong)PerfTimestamp.NowMicroseconds(), out n);
+                    }));
+                    break;
+                case MsgClass.Update:
+                    Assert.Equal(user, msg.PostUserInfo);
+                    Assert.True(LatencyTimestamp.TryFind(msg.EncodedDataBody, LatencyFieldIds.Post, out _));
+                    reflected = true;
+                    break;
+                case MsgClass.Generic:
+                    Assert.True(LatencyTimestamp.TryFind(msg.EncodedDataBody, LatencyFieldIds.Generic, out _));
+                    genericReceived = true;
+                    break;
+                default:
+                    Assert.Fail($"unexpected {msg.MsgClass}");
+                    break;
+            }
+        }
+    }
+
+    private delegate CodecReturnCode SpanEncode(Span<byte> buffer, out int written);
+
+    private static CodecReturnCode EncodeWith(ref RwfEncoder encoder, SpanEncode encode)
+    {
+        CodecReturnCode rc = encoder.Writer.Reserve(0, out int start);
+        Span<byte> rest = encoder.Writer.Buffer[start..];
+        rc = encode(rest, out int written);
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = encoder.Writer.Reserve(written, out int _);
+        return rc;
     }
 
     [Fact]

@@ -45,8 +45,26 @@ internal sealed class TestConsumer : IDisposable
             _channel.Socket.Poll(10_000, SelectMode.SelectWrite);
     }
 
-    /// <summary>The next message, waiting until <paramref name="stop"/> fires (then the test fails).</summary>
+    /// <summary>Login RTT messages received (and sent straight back, as a consumer must).</summary>
+    public int RoundTripsEchoed { get; private set; }
+
+    /// <summary>
+    /// The next message other than a login RTT message (those are echoed), waiting until <paramref name="stop"/>
+    /// fires (then the test fails).
+    /// </summary>
     public byte[] Receive(CancellationToken stop)
+    {
+        while (true)
+        {
+            byte[] message = ReceiveAny(stop);
+            if (!IsLoginGeneric(message))
+                return message;
+            Echo(message);
+            RoundTripsEchoed++;
+        }
+    }
+
+    private byte[] ReceiveAny(CancellationToken stop)
     {
         while (true)
         {
@@ -61,6 +79,25 @@ internal sealed class TestConsumer : IDisposable
                 $"read failed: {rc} {_channel.Error}");
         }
     }
+
+    private void Echo(byte[] message) => Send((ref RwfEncoder e) => e.Writer.WriteBytes(message));
+
+    /// <summary>Logs in as "perf" (announcing RTT support) and opens the directory; returns the two answers.</summary>
+    public (byte[] Login, byte[] Directory) LogInAndGetDirectory(CancellationToken stop)
+    {
+        Send((ref RwfEncoder e) =>
+        {
+            var login = new Eta.Codec.Rdm.LoginRequest { StreamId = 1, UserName = "perf" };
+            login.Attributes.SupportsRoundTripLatency = true;
+            return login.Encode(ref e);
+        });
+        byte[] loginRefresh = Receive(stop);
+        Send((ref RwfEncoder e) => new Eta.Codec.Rdm.DirectoryRequest { StreamId = 2 }.Encode(ref e));
+        return (loginRefresh, Receive(stop));
+    }
+
+    private static bool IsLoginGeneric(byte[] message) =>
+        MsgDecoder.Decode(message, out Msg msg) == CodecReturnCode.SUCCESS && Eta.Codec.Rdm.LoginRtt.Matches(msg);
 
     public void Dispose()
     {
