@@ -166,6 +166,60 @@ public sealed class ProvPerfLoopbackTests : IDisposable
     }
 
     [Fact]
+    public async Task Dictionary_is_downloaded_as_OMM()
+    {
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
+        timeout.CancelAfter(TimeSpan.FromSeconds(30));
+        using var stopProvider = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token);
+        var listening = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+        ProvPerfOptions options = Options("-p", "0", "-tickRate", "100", "-updateRate", "0", "-runTime", "60", "-noDisplayStats");
+        Task<int> provider = Task.Run(() =>
+            ProvPerfApp.Run(options, TextWriter.Null, stopProvider.Token, handleSignals: false, listening.SetResult),
+            TestContext.Current.CancellationToken);
+        int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token);
+
+        DataDictionary downloaded = DownloadDictionary(port, timeout.Token);
+
+        stopProvider.Cancel();
+        Assert.Equal(ProvPerfApp.Success, await provider.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token));
+        DataDictionary local = Xml.MsgDataLoaderTests.RepoDictionary();
+        Assert.Equal(local.NumberOfEntries, downloaded.NumberOfEntries);
+        Assert.Equal("BID", downloaded.Entry(22)!.Acronym);
+        Assert.Equal(DataTypes.UINT, downloaded.Entry(LatencyFieldIds.Update)!.RwfType);
+        Assert.Equal(local.EnumTableCount, downloaded.EnumTableCount);
+    }
+
+    private static DataDictionary DownloadDictionary(int port, CancellationToken timeout)
+    {
+        using var consumer = TestConsumer.Connect(port, timeout);
+        consumer.LogInAndGetDirectory(timeout);
+        var dictionary = new DataDictionary();
+        foreach ((int streamId, string name) in new[] { (3, DictionaryNames.Field), (4, DictionaryNames.EnumType) })
+        {
+            consumer.Send((ref RwfEncoder e) => new DictionaryRequest
+            {
+                StreamId = streamId, ServiceId = ProvidedService.DefaultId, DictionaryName = name,
+                Verbosity = Eta.Codec.Rdm.DictionaryVerbosity.Normal,
+            }.Encode(ref e));
+            bool complete;
+            do
+            {
+                byte[] bytes = consumer.Receive(timeout);
+                Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(bytes, out Msg msg));
+                Assert.Equal(MsgClass.Refresh, msg.MsgClass);
+                Assert.Equal(streamId, msg.StreamId);
+                CodecReturnCode rc = streamId == 3
+                    ? dictionary.DecodeFieldDictionary(msg.EncodedDataBody, Eta.Codec.DictionaryVerbosity.Normal, out DictionaryError? error)
+                    : dictionary.DecodeEnumTypeDictionary(msg.EncodedDataBody, Eta.Codec.DictionaryVerbosity.Normal, out error);
+                Assert.True(rc == CodecReturnCode.SUCCESS, error?.ToString());
+                complete = (msg.RefreshFlags & RefreshMsgFlags.RefreshComplete) != 0;
+            }
+            while (!complete);
+        }
+        return dictionary;
+    }
+
+    [Fact]
     public void Bad_command_line_returns_the_usage_exit_code_without_listening()
     {
         var console = new StringWriter();
