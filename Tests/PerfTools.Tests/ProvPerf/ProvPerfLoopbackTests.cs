@@ -13,32 +13,45 @@ public sealed class ProvPerfLoopbackTests : IDisposable
 {
     private readonly string _dir = Directory.CreateTempSubdirectory("provperf-").FullName;
 
-    [Fact]
-    public async Task Consumer_logs_in_gets_the_directory_and_receives_refreshes_then_updates_with_latency()
+    [Theory]
+    [InlineData("")]
+    [InlineData("-maxPackCount 10 -packBufSize 6000")]
+    [InlineData("-directWrite -highWaterMark 1000 -tcpDelay")]
+    [InlineData("-threads 2")]
+    public async Task Consumer_logs_in_gets_the_directory_and_receives_refreshes_then_updates_with_latency(string extraArgs)
     {
+        string[] extra = extraArgs.Split(' ', StringSplitOptions.RemoveEmptyEntries);
         using var timeout = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
         timeout.CancelAfter(TimeSpan.FromSeconds(30));
         using var stopProvider = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token);
         var console = new StringWriter();
         var listening = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
-        ProvPerfOptions options = Options("-p", "0", "-tickRate", "100", "-updateRate", "2000", "-latencyUpdateRate", "100",
-            "-runTime", "60", "-writeStatsInterval", "1", "-noDisplayStats");
+        ProvPerfOptions options = Options([.. extra, "-p", "0", "-tickRate", "100", "-updateRate", "2000", "-latencyUpdateRate", "100",
+            "-runTime", "60", "-writeStatsInterval", "1", "-noDisplayStats"]);
         Task<int> provider = Task.Run(() =>
             ProvPerfApp.Run(options, TextWriter.Synchronized(console), stopProvider.Token, handleSignals: false, listening.SetResult),
             TestContext.Current.CancellationToken);
         int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token);
 
         ConsumeTenItems(port, timeout.Token);
+        if (options.ThreadCount > 1)
+            ConsumeTenItems(port, timeout.Token); // a second connection goes to the other thread
 
         stopProvider.Cancel();
         Assert.Equal(ProvPerfApp.Success, await provider.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token));
         string summary = File.ReadAllText(Path.Combine(_dir, "ProvSummary.out"));
         Assert.Contains("--- TEST INPUTS ---", summary);
         Assert.Contains("--- OVERALL SUMMARY ---", summary);
-        Assert.Contains("Image requests received: 10", summary);
+        Assert.Contains($"Image requests received: {10 * options.ThreadCount}", summary);
         Assert.Contains("Received Source Directory Request", console.ToString());
-        string stats = File.ReadAllLines(Path.Combine(_dir, "ProvStats1.csv"))[0];
-        Assert.StartsWith("UTC, Requests received, Images sent, Updates sent, Posts reflected", stats);
+        for (int thread = 1; thread <= options.ThreadCount; thread++)
+        {
+            string[] stats = File.ReadAllLines(Path.Combine(_dir, $"ProvStats{thread}.csv"));
+            Assert.StartsWith("UTC, Requests received, Images sent, Updates sent, Posts reflected", stats[0]);
+            Assert.Contains(stats.Skip(1), line => line.Split(", ")[1] != "0"); // this thread served requests
+        }
+        if (options.ThreadCount > 1)
+            Assert.Contains("--- THREAD 2 SUMMARY ---", summary);
     }
 
     // Login, directory, 10 item requests; then 10 refreshes and a stream of updates, some with TIM_TRK_1.
