@@ -18,9 +18,16 @@ public sealed class ProvPerfLoopbackTests : IDisposable
     [InlineData("-maxPackCount 10 -packBufSize 6000")]
     [InlineData("-directWrite -highWaterMark 1000 -tcpDelay")]
     [InlineData("-threads 2")]
+    [InlineData("-c encrypted")]
     public async Task Consumer_logs_in_gets_the_directory_and_receives_refreshes_then_updates_with_latency(string extraArgs)
     {
         string[] extra = extraArgs.Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        string? certificate = null;
+        if (extra.Contains("encrypted"))
+        {
+            (certificate, string key) = SelfSignedCertificate.WriteTo(_dir);
+            extra = [.. extra, "-cert", certificate, "-keyfile", key];
+        }
         using var timeout = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
         timeout.CancelAfter(TimeSpan.FromSeconds(30));
         using var stopProvider = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token);
@@ -33,11 +40,17 @@ public sealed class ProvPerfLoopbackTests : IDisposable
             TestContext.Current.CancellationToken);
         int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token);
 
-        ConsumeTenItems(port, timeout.Token);
-        if (options.ThreadCount > 1)
-            ConsumeTenItems(port, timeout.Token); // a second connection goes to the other thread
+        try
+        {
+            ConsumeTenItems(port, timeout.Token, certificate);
+            if (options.ThreadCount > 1)
+                ConsumeTenItems(port, timeout.Token, certificate); // a second connection goes to the other thread
+        }
+        finally
+        {
+            stopProvider.Cancel();
+        }
 
-        stopProvider.Cancel();
         Assert.Equal(ProvPerfApp.Success, await provider.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token));
         string summary = File.ReadAllText(Path.Combine(_dir, "ProvSummary.out"));
         Assert.Contains("--- TEST INPUTS ---", summary);
@@ -55,9 +68,9 @@ public sealed class ProvPerfLoopbackTests : IDisposable
     }
 
     // Login, directory, 10 item requests; then 10 refreshes and a stream of updates, some with TIM_TRK_1.
-    private static void ConsumeTenItems(int port, CancellationToken timeout)
+    private static void ConsumeTenItems(int port, CancellationToken timeout, string? trustedCertificate)
     {
-        using var consumer = TestConsumer.Connect(port, timeout);
+        using var consumer = TestConsumer.Connect(port, timeout, trustedCertificate);
         (byte[] login, byte[] directory) = consumer.LogInAndGetDirectory(timeout);
         AssertLoginRefresh(login);
         AssertDirectory(directory);
@@ -108,9 +121,15 @@ public sealed class ProvPerfLoopbackTests : IDisposable
             TestContext.Current.CancellationToken);
         int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token);
 
-        PostAndExchangeGenericMessages(port, timeout.Token);
+        try
+        {
+            PostAndExchangeGenericMessages(port, timeout.Token);
+        }
+        finally
+        {
+            stopProvider.Cancel();
+        }
 
-        stopProvider.Cancel();
         Assert.Equal(ProvPerfApp.Success, await provider.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token));
         string summary = File.ReadAllText(Path.Combine(_dir, "ProvSummary.out"));
         Assert.Contains("Posts reflected: 1", summary);
@@ -191,9 +210,16 @@ public sealed class ProvPerfLoopbackTests : IDisposable
             TestContext.Current.CancellationToken);
         int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token);
 
-        DataDictionary downloaded = DownloadDictionary(port, timeout.Token);
+        DataDictionary downloaded;
+        try
+        {
+            downloaded = DownloadDictionary(port, timeout.Token);
+        }
+        finally
+        {
+            stopProvider.Cancel();
+        }
 
-        stopProvider.Cancel();
         Assert.Equal(ProvPerfApp.Success, await provider.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token));
         DataDictionary local = Xml.MsgDataLoaderTests.RepoDictionary();
         Assert.Equal(local.NumberOfEntries, downloaded.NumberOfEntries);
