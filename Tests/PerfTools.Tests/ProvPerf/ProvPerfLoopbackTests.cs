@@ -9,6 +9,7 @@ using Xunit;
 namespace PerfTools.Tests.ProvPerf;
 
 /// <summary>ProvPerf in-process against a minimal consumer over real sockets on 127.0.0.1.</summary>
+[Collection(ProvPerfTestCollection.Name)]
 public sealed class ProvPerfLoopbackTests : IDisposable
 {
     private readonly string _dir = Directory.CreateTempSubdirectory("provperf-").FullName;
@@ -275,6 +276,16 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         int code = ProvPerfApp.Run(options, console, TestContext.Current.CancellationToken, handleSignals: false, listening: null);
         Assert.Equal(ProvPerfApp.SetupFailed, code);
         Assert.Contains("nope.xml", console.ToString());
+    }
+
+    [Fact]
+    public void Unwritable_stats_file_is_reported_and_fails()
+    {
+        var console = new StringWriter();
+        var parsed = ProvPerfCommandLine.Parse(["-p", "0", "-statsFile", Path.Combine(_dir, "missing", "ProvStats")]);
+        int code = ProvPerfApp.Run(parsed.Options!, console, TestContext.Current.CancellationToken, handleSignals: false, listening: null);
+        Assert.Equal(ProvPerfApp.SetupFailed, code);
+        Assert.Contains("Cannot create the statistics files", console.ToString());
     }
 
     private ProvPerfOptions Options(params string[] args)
