@@ -123,13 +123,23 @@ public ref struct RwfWriter
 
     public CodecReturnCode WriteInt64(long value) => WriteUInt64((ulong)value);
 
-    /// <summary>Writes the low <paramref name="length"/> bytes (1..8) of <paramref name="value"/>, big-endian.</summary>
+    /// <summary>
+    /// Writes the low <paramref name="length"/> bytes (1..8) of <paramref name="value"/>, big-endian. When 8 bytes
+    /// are free it stores all 8 at once, so bytes after the written ones (free space) may change.
+    /// </summary>
     public CodecReturnCode WriteUIntBytes(ulong value, int length)
     {
         if ((uint)(length - 1) > 7)
             return CodecReturnCode.INVALID_ARGUMENT;
         if (Remaining < length)
             return CodecReturnCode.BUFFER_TOO_SMALL;
+        if (Remaining >= 8)
+        {
+            // Write all 8 bytes with the wanted ones first; only `length` of them count as written.
+            BinaryPrimitives.WriteUInt64BigEndian(_buffer[_position..], value << (8 * (8 - length)));
+            _position += length;
+            return CodecReturnCode.SUCCESS;
+        }
         Span<byte> target = _buffer.Slice(_position, length);
         for (int i = length - 1; i >= 0; i--)
         {

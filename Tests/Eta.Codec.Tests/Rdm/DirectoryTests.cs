@@ -1,4 +1,5 @@
 using Eta.Codec.Rdm;
+using Eta.Codec.Tests.Messages;
 using Xunit;
 
 namespace Eta.Codec.Tests.Rdm;
@@ -8,7 +9,7 @@ public class DirectoryTests
     [Fact]
     public void CapturedDirectoryRefreshDecodes()
     {
-        byte[] captured = RdmTestSupport.CapturedMessage(2);
+        byte[] captured = HexVector.CapturedMessage(2);
         Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(captured, out Msg msg));
         var refresh = new DirectoryRefresh();
         Assert.Equal(CodecReturnCode.SUCCESS, refresh.Decode(msg));
@@ -36,7 +37,8 @@ public class DirectoryTests
         Assert.Equal(0ul, info.AcceptingConsumerStatus);
 
         ServiceState state = Assert.IsType<ServiceState>(service.State);
-        Assert.Equal(ServiceStates.Up, state.State);
+        Assert.Equal(ServiceStates.Up, state.Value);
+        Assert.True(state.IsUp);
         Assert.Equal(1ul, state.AcceptingRequests);
         Assert.Equal(RdmState.OpenOk("OK"), state.Status);
 
@@ -54,7 +56,7 @@ public class DirectoryTests
         {
             ServiceId = 1,
             Info = new ServiceInfo { ServiceName = "DIRECT_FEED", Vendor = "LSEG", IsSource = 1, SupportsQosRange = 0, ItemList = "_ITEM_LIST" },
-            State = new ServiceState { State = ServiceStates.Up, AcceptingRequests = 1, Status = RdmState.OpenOk("OK") },
+            State = new ServiceState { Value = ServiceStates.Up, AcceptingRequests = 1, Status = RdmState.OpenOk("OK") },
             Load = new ServiceLoad { OpenLimit = 100_000, OpenWindow = 1_000, LoadFactor = 1 },
         };
         service.Info.Capabilities.AddRange([DomainTypes.Dictionary, DomainTypes.MarketPrice, DomainTypes.MarketByOrder]);
@@ -100,6 +102,32 @@ public class DirectoryTests
         Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
         Assert.Null(decoded.Services[0].Info);
         Assert.NotNull(decoded.Services[0].State);
+    }
+
+    [Fact]
+    public void UpdateCarriesServiceStateChanges()
+    {
+        var update = new DirectoryUpdate { StreamId = 2, SeqNum = 3 };
+        update.Services.Add(new Service
+        {
+            ServiceId = 1,
+            Action = MapEntryActions.UPDATE,
+            State = new ServiceState { Value = ServiceStates.Down, AcceptingRequests = 0, Status = new RdmState(StreamStates.OPEN, DataStates.SUSPECT, 0, "down") },
+        });
+        byte[] encoded = RdmTestSupport.Encode(update.Encode);
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg msg));
+        Assert.Equal(MsgClass.Update, msg.MsgClass);
+        Assert.Equal(CodecReturnCode.FAILURE, new DirectoryRefresh().Decode(msg));
+
+        var decoded = new DirectoryUpdate();
+        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(3u, decoded.SeqNum);
+        Service service = Assert.Single(decoded.Services);
+        Assert.Equal(MapEntryActions.UPDATE, service.Action);
+        Assert.Null(service.Info);
+        Assert.Equal(ServiceStates.Down, service.State!.Value);
+        Assert.Equal(0ul, service.State.AcceptingRequests);
+        Assert.Equal("down", service.State.Status!.Value.Text);
     }
 
     [Fact]
