@@ -1,3 +1,5 @@
+using Eta.Codec.Rdm;
+
 namespace Eta.Codec;
 
 /// <summary>
@@ -21,7 +23,7 @@ internal static class EnumDictionaryEncoder
         DictionaryVerbosity verbosity, out DictionaryError? error)
     {
         error = null;
-        CodecReturnCode rc = DictionarySeries.Begin(ref encoder, dictionary.Tags, DictionaryType.EnumTables,
+        CodecReturnCode rc = DictionarySeries.Begin(ref encoder, dictionary.Tags, DictionaryTypes.EnumTables,
             withSummary: true, totalCountHint: 0);
         if (rc != CodecReturnCode.SUCCESS)
             return EncodeFailure.Report(Source, rc, "the series header and summary data", out error);
@@ -85,7 +87,7 @@ internal static class EnumDictionaryEncoder
     private static CodecReturnCode EncodeValues(ref RwfEncoder encoder, EnumTypeTable table)
     {
         CodecReturnCode rc = OpenArray(ref encoder, DictionaryElementNames.Value, DataTypes.ENUM, itemLength: 0);
-        foreach (var row in table.EnumTypes)
+        foreach (var row in table.Rows)
         {
             if (rc != CodecReturnCode.SUCCESS)
                 break;
@@ -97,7 +99,7 @@ internal static class EnumDictionaryEncoder
     private static CodecReturnCode EncodeDisplays(ref RwfEncoder encoder, EnumTypeTable table)
     {
         CodecReturnCode rc = OpenArray(ref encoder, DictionaryElementNames.Display, DisplayType(table), itemLength: 0);
-        foreach (var row in table.EnumTypes)
+        foreach (var row in table.Rows)
         {
             if (rc != CodecReturnCode.SUCCESS)
                 break;
@@ -134,7 +136,7 @@ internal static class EnumDictionaryEncoder
     private static int DisplayType(EnumTypeTable table)
     {
         int type = DataTypes.ASCII_STRING;
-        foreach (var row in table.EnumTypes)
+        foreach (var row in table.Rows)
         {
             if (System.Text.Ascii.IsValid(row.Display))
                 continue;
