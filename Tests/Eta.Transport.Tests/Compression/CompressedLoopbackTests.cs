@@ -15,15 +15,12 @@ public sealed class CompressedLoopbackTests
     private static readonly int[] s_sizes = [1, 29, 30, 31, 299, 300, 301, 1000, 4000, 6000, 6131, 6141, 6144, 6145, 9000, 20_000];
 
     [Theory]
-    [InlineData(CompressionType.Zlib, 0, true)]
-    [InlineData(CompressionType.Zlib, 1, true)]
-    [InlineData(CompressionType.Zlib, 6, true)]
-    [InlineData(CompressionType.Zlib, 9, true)]
-    [InlineData(CompressionType.Lz4, 0, false)]
-    [InlineData(CompressionType.Lz4, 0, true, Skip = "Reading/FrameReader inflates each part of a COMP_FRAGMENT split separately; "
-        + "an lz4 block only decodes whole, so an incompressible ~6 KB lz4 message fails until the reader joins the "
-        + "compressed parts before decompressing (transport-ext report)")]
-    public void ThousandsOfMixedMessagesArriveIntactBothWays(CompressionType type, int level, bool withIncompressible)
+    [InlineData(CompressionType.Zlib, 0)]
+    [InlineData(CompressionType.Zlib, 1)]
+    [InlineData(CompressionType.Zlib, 6)]
+    [InlineData(CompressionType.Zlib, 9)]
+    [InlineData(CompressionType.Lz4, 0)]
+    public void ThousandsOfMixedMessagesArriveIntactBothWays(CompressionType type, int level)
     {
         using Support.Loopback pair = OpenCompressed(type, level);
         Assert.Equal(type, pair.Client.Info!.CompressionType);
@@ -31,8 +28,7 @@ public sealed class CompressedLoopbackTests
 
         for (int i = 0; i < 2000; i++)
         {
-            int size = s_sizes[i % s_sizes.Length];
-            byte[] message = withIncompressible ? TestMessages.Mixed(size, i) : TestMessages.Repetitive(size, i);
+            byte[] message = TestMessages.Mixed(s_sizes[i % s_sizes.Length], i);
             (Channel writer, Channel reader) = i % 3 == 2 ? (pair.ServerChannel, pair.Client) : (pair.Client, pair.ServerChannel);
 
             Assert.True(Support.Loopback.Send(writer, message) >= TransportReturnCode.Success, $"write {i}: {writer.Error}");
