@@ -23,7 +23,6 @@ internal sealed class ProviderThread : ITickHandler
     private readonly int _index;
     private readonly ProvPerfOptions _options;
     private readonly TextWriter _console;
-    private readonly MarketPriceEncoder _encoder;
     private readonly RequestDispatcher _dispatcher;
     private readonly BurstSender _bursts;
     private readonly ConcurrentQueue<Channel> _incoming = new();
@@ -38,7 +37,6 @@ internal sealed class ProviderThread : ITickHandler
         _index = index;
         _options = options;
         _console = console;
-        _encoder = encoder;
         _dispatcher = new RequestDispatcher(options, dictionary, Stats);
         _bursts = new BurstSender(options, encoder, Stats);
     }
