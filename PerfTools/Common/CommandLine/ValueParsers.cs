@@ -1,0 +1,70 @@
+using System.Globalization;
+
+namespace PerfTools.Common.CommandLine;
+
+/// <summary>Parsers for the value kinds the tools' option tables use.</summary>
+public static class ValueParsers
+{
+    /// <summary>A whole number within [<paramref name="min"/>, <paramref name="max"/>].</summary>
+    public static ValueParser<int> Int(int min = 0, int max = int.MaxValue) =>
+        (string text, out int value, out string rule) =>
+        {
+            rule = max == int.MaxValue
+                ? $"must be a whole number of at least {min} (got '{text}')"
+                : $"must be a whole number from {min} to {max} (got '{text}')";
+            return int.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out value)
+                   && value >= min && value <= max;
+        };
+
+    /// <summary>A whole number, or the word <paramref name="keyword"/> which stands for <paramref name="keywordValue"/> (e.g. latency rate "all").</summary>
+    public static ValueParser<int> IntOrKeyword(int min, string keyword, int keywordValue) =>
+        (string text, out int value, out string rule) =>
+        {
+            rule = $"must be a whole number of at least {min} or \"{keyword}\" (got '{text}')";
+            if (string.Equals(text, keyword, StringComparison.OrdinalIgnoreCase))
+            {
+                value = keywordValue;
+                return true;
+            }
+            return int.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out value) && value >= min;
+        };
+
+    /// <summary>Any text; <paramref name="allowEmpty"/> false rejects "".</summary>
+    public static ValueParser<string> Text(bool allowEmpty = true) =>
+        (string text, out string value, out string rule) =>
+        {
+            value = text;
+            rule = "must not be empty";
+            return allowEmpty || text.Length > 0;
+        };
+
+    /// <summary>One of a fixed set of words (case-insensitive), each mapped to a value.</summary>
+    public static ValueParser<TValue> Choice<TValue>(params (string Word, TValue Value)[] choices)
+    {
+        string allowed = string.Join(", ", choices.Select(c => c.Word));
+        return (string text, out TValue value, out string rule) =>
+        {
+            rule = $"must be one of: {allowed} (got '{text}')";
+            foreach ((string word, TValue candidate) in choices)
+            {
+                if (string.Equals(word, text, StringComparison.OrdinalIgnoreCase))
+                {
+                    value = candidate;
+                    return true;
+                }
+            }
+            value = default!;
+            return false;
+        };
+    }
+
+    /// <summary>A list of CPU ids for <c>-threads</c>.</summary>
+    public static ValueParser<Threading.ThreadCpuList> CpuList() =>
+        (string text, out Threading.ThreadCpuList value, out string rule) =>
+        {
+            bool ok = Threading.ThreadCpuList.TryParse(text, out value, out rule);
+            if (!ok)
+                rule += $" (got '{text}')";
+            return ok;
+        };
+}
