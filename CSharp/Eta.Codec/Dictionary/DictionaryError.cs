@@ -1,0 +1,10 @@
+namespace Eta.Codec;
+
+/// <summary>
+/// Why a dictionary could not be loaded or decoded: the source (file path, or a description of the encoded
+/// payload), the 1-based line when known, and what was wrong.
+/// </summary>
+public sealed record DictionaryError(string Source, int Line, string Message)
+{
+    public override string ToString() => Line > 0 ? $"{Source}:{Line}: {Message}" : $"{Source}: {Message}";
+}
