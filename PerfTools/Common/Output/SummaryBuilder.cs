@@ -1,0 +1,111 @@
+using System.Globalization;
+using System.Text;
+using PerfTools.Common.Resources;
+using PerfTools.Common.Statistics;
+
+namespace PerfTools.Common.Output;
+
+/// <summary>
+/// Builds a summary file's text (guide §2.5.1): the "--- TEST INPUTS ---" block with labels right-aligned on the
+/// colon, then "--- OVERALL SUMMARY ---" sections of indented "label: value" lines. The same text goes to the file
+/// and to the console.
+/// </summary>
+public sealed class SummaryBuilder
+{
+    public const int InputLabelWidth = 23;
+
+    private readonly StringBuilder _text = new();
+
+    public static CultureInfo Culture => CultureInfo.InvariantCulture;
+
+    /// <summary>Indent of statistic lines inside a section.</summary>
+    public string Indent { get; init; } = "  ";
+
+    public SummaryBuilder Heading(string heading)
+    {
+        _text.Append(heading).Append("\n\n");
+        return this;
+    }
+
+    public SummaryBuilder Blank()
+    {
+        _text.Append('\n');
+        return this;
+    }
+
+    /// <summary>A "--- TEST INPUTS ---" line: <c>"               Msg Size: 76"</c>.</summary>
+    public SummaryBuilder Input(string label, string value)
+    {
+        _text.Append(label.PadLeft(InputLabelWidth)).Append(": ").Append(value).Append('\n');
+        return this;
+    }
+
+    public SummaryBuilder Input(string label, long value) => Input(label, value.ToString(Culture));
+
+    public SummaryBuilder Input(string label, bool value) => Input(label, value ? "Yes" : "No");
+
+    /// <summary>A section title such as "Statistics:" or "Steady State Statistics:".</summary>
+    public SummaryBuilder Section(string title)
+    {
+        _text.Append(title).Append('\n');
+        return this;
+    }
+
+    /// <summary>An indented statistic: <c>"  Msgs Sent: 17998200"</c>.</summary>
+    public SummaryBuilder Stat(string label, string value)
+    {
+        _text.Append(Indent).Append(label).Append(": ").Append(value).Append('\n');
+        return this;
+    }
+
+    public SummaryBuilder Stat(string label, long value) => Stat(label, value.ToString(Culture));
+
+    public SummaryBuilder Stat(string label, double value, int decimals) => Stat(label, value.ToString("F" + decimals, Culture));
+
+    /// <summary>A plain indented sentence, e.g. "No GenMsg latency information was received.".</summary>
+    public SummaryBuilder Note(string sentence)
+    {
+        _text.Append(Indent).Append(sentence).Append('\n');
+        return this;
+    }
+
+    /// <summary>
+    /// "Latency avg/std dev/max/min (usec)" lines, followed by percentiles from the histogram.
+    /// <paramref name="unitsPerMicrosecond"/> converts recorded values (1 for microseconds, 1000 for nanoseconds).
+    /// </summary>
+    public SummaryBuilder Latency(string prefix, RunningStatistics stats, LatencyHistogram histogram, double unitsPerMicrosecond, int decimals)
+    {
+        Stat($"{prefix} avg (usec)", stats.Mean / unitsPerMicrosecond, decimals);
+        Stat($"{prefix} std dev (usec)", stats.StandardDeviation / unitsPerMicrosecond, decimals);
+        Stat($"{prefix} max (usec)", stats.Max / unitsPerMicrosecond, decimals);
+        Stat($"{prefix} min (usec)", stats.Min / unitsPerMicrosecond, decimals);
+        return Percentiles(prefix, histogram, unitsPerMicrosecond, decimals);
+    }
+
+    /// <summary>"Latency p50/p90/p99/p99.9/p99.99 (usec)" lines.</summary>
+    public SummaryBuilder Percentiles(string prefix, LatencyHistogram histogram, double unitsPerMicrosecond, int decimals)
+    {
+        LatencyPercentiles p = histogram.Percentiles();
+        Stat($"{prefix} p50 (usec)", p.P50 / unitsPerMicrosecond, decimals);
+        Stat($"{prefix} p90 (usec)", p.P90 / unitsPerMicrosecond, decimals);
+        Stat($"{prefix} p99 (usec)", p.P99 / unitsPerMicrosecond, decimals);
+        Stat($"{prefix} p99.9 (usec)", p.P999 / unitsPerMicrosecond, decimals);
+        Stat($"{prefix} p99.99 (usec)", p.P9999 / unitsPerMicrosecond, decimals);
+        return this;
+    }
+
+    /// <summary>The "CPU/Memory samples" block.</summary>
+    public SummaryBuilder Resources(ResourceStatistics resources, string samplesLabel = "CPU/Memory samples")
+    {
+        Stat(samplesLabel, resources.SampleCount);
+        Stat("CPU Usage max (%)", resources.Cpu.Max, 2);
+        Stat("CPU Usage min (%)", resources.Cpu.Min, 2);
+        Stat("CPU Usage avg (%)", resources.Cpu.Mean, 2);
+        Stat("Memory Usage max (MB)", resources.Memory.Max, 2);
+        Stat("Memory Usage min (MB)", resources.Memory.Min, 2);
+        Stat("Memory Usage avg (MB)", resources.Memory.Mean, 2);
+        return this;
+    }
+
+    public override string ToString() => _text.ToString();
+}

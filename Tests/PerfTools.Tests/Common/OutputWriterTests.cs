@@ -1,0 +1,82 @@
+using PerfTools.Common.Output;
+using PerfTools.Common.Resources;
+using PerfTools.Common.Statistics;
+using Xunit;
+
+namespace PerfTools.Tests.Common;
+
+public sealed class OutputWriterTests
+{
+    private sealed record Row(long Sent, double Avg);
+
+    [Fact]
+    public void Stats_file_writes_the_column_headers_then_rows()
+    {
+        string path = Path.Combine(Path.GetTempPath(), $"perftools-{Guid.NewGuid():N}1.csv");
+        CsvColumn<Row>[] columns =
+        [
+            new("UTC", _ => "2013-05-14 06:35:59"),
+            new("Msgs sent", r => r.Sent.ToString()),
+            new("Latency avg (usec)", r => r.Avg.ToString("F3", System.Globalization.CultureInfo.InvariantCulture)),
+        ];
+        using (var writer = new StatsFileWriter<Row>(path, columns))
+            writer.WriteRow(new Row(498000, 206.135));
+        Assert.Equal(["UTC, Msgs sent, Latency avg (usec)", "2013-05-14 06:35:59, 498000, 206.135"], File.ReadAllLines(path));
+        File.Delete(path);
+        Assert.Equal("ConsStats2.csv", StatsFileWriter<Row>.PathForThread("ConsStats", 2));
+    }
+
+    [Fact]
+    public void Latency_file_writes_header_samples_and_an_hgrm_beside_it()
+    {
+        string dir = Directory.CreateTempSubdirectory("perftools").FullName;
+        string path = LatencyFileWriter.PathForThread(Path.Combine(dir, "ConsLatency.csv"), 1);
+        Assert.EndsWith("ConsLatency1.csv", path);
+        var histogram = new LatencyHistogram();
+        using (var writer = new LatencyFileWriter(path, "Message type, Send time, Receive time, Latency (usec)"))
+        {
+            writer.WriteSample("Upd", 353725032296, 353725032521, 225);
+            writer.WriteSample(null, 10, 20, 10);
+            histogram.Record(225);
+            writer.WriteHgrm(histogram, 1.0);
+        }
+        Assert.Equal(
+            ["Message type, Send time, Receive time, Latency (usec)", "Upd, 353725032296, 353725032521, 225", "10, 20, 10"],
+            File.ReadAllLines(path));
+        Assert.StartsWith("       Value     Percentile", File.ReadAllText(Path.Combine(dir, "ConsLatency1.hgrm")));
+        Directory.Delete(dir, recursive: true);
+    }
+
+    [Fact]
+    public void Summary_aligns_inputs_on_the_colon_and_adds_percentiles_to_latency_sections()
+    {
+        var stats = new RunningStatistics();
+        var histogram = new LatencyHistogram();
+        foreach (long v in new long[] { 9052, 19896, 5304720 })
+        {
+            stats.Add(v);
+            histogram.Record(v);
+        }
+        var resources = new ResourceStatistics();
+        resources.Add(new ResourceSample(0.18, 31.2));
+        string text = new SummaryBuilder { Indent = "  " }
+            .Heading("--- TEST INPUTS ---")
+            .Input("Runtime", "180 sec")
+            .Input("Busy Read", false)
+            .Blank()
+            .Heading("--- OVERALL SUMMARY ---")
+            .Section("Statistics:")
+            .Latency("Latency", stats, histogram, unitsPerMicrosecond: 1000, decimals: 3)
+            .Resources(resources)
+            .ToString();
+        string[] lines = text.Split('\n');
+        Assert.Equal("--- TEST INPUTS ---", lines[0]);
+        Assert.Equal("                Runtime: 180 sec", lines[2]);
+        Assert.Equal("              Busy Read: No", lines[3]);
+        Assert.Contains("  Latency max (usec): 5304.720", lines);
+        Assert.Contains("  Latency min (usec): 9.052", lines);
+        Assert.Contains(lines, l => l.StartsWith("  Latency p99.9 (usec): 530", StringComparison.Ordinal));
+        Assert.Contains("  CPU/Memory samples: 1", lines);
+        Assert.Contains("  Memory Usage max (MB): 31.20", lines);
+    }
+}

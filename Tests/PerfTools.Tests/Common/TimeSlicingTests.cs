@@ -1,0 +1,100 @@
+using PerfTools.Common.Timing;
+using Xunit;
+
+namespace PerfTools.Tests.Common;
+
+public sealed class TimeSlicingTests
+{
+    [Theory]
+    [InlineData(100_000, 1000)]
+    [InlineData(1500, 1000)]
+    [InlineData(999, 1000)]
+    [InlineData(7, 3)]
+    [InlineData(1_000_003, 997)]
+    [InlineData(0, 1000)]
+    [InlineData(123_457, 60)]
+    public void Bursts_of_a_second_add_up_to_the_rate_and_differ_by_at_most_one(int rate, int tickRate)
+    {
+        var plan = new BurstPlan(rate, tickRate);
+        long total = 0;
+        int min = int.MaxValue, max = 0;
+        for (int tick = 0; tick < tickRate; tick++)
+        {
+            int burst = plan.BurstSize(tick);
+            Assert.Equal(total, plan.FirstMessageOfTick(tick));
+            total += burst;
+            min = Math.Min(min, burst);
+            max = Math.Max(max, burst);
+        }
+        Assert.Equal(rate, total);
+        Assert.True(max - min <= 1, $"bursts range from {min} to {max}");
+    }
+
+    [Fact]
+    public void Ticks_fall_at_fixed_intervals_regardless_of_overrun()
+    {
+        var clock = new FakeTimeSource();
+        long start = clock.Now;
+        var scheduler = new TickScheduler(clock, tickRate: 100); // 10 ms ticks
+        scheduler.Start();
+        Assert.Equal(start + 10_000_000, scheduler.NextTickTimestamp);
+
+        clock.Advance(35_000_000); // the first tick overran by 25 ms
+        Assert.True(scheduler.ClockTicksUntilNextTick() < 0);
+        Assert.Equal(TimeSpan.Zero, scheduler.TimeUntilNextTick());
+        scheduler.Advance();
+        Assert.Equal(start + 20_000_000, scheduler.NextTickTimestamp); // 20 ms, not 35 + 10
+        scheduler.Advance();
+        scheduler.Advance();
+        Assert.Equal(start + 40_000_000, scheduler.NextTickTimestamp);
+        Assert.Equal(TimeSpan.FromMilliseconds(5), scheduler.TimeUntilNextTick());
+    }
+
+    [Fact]
+    public void Tick_times_do_not_drift_when_the_interval_is_not_a_whole_number_of_clock_ticks()
+    {
+        var clock = new FakeTimeSource();
+        long start = clock.Now;
+        var scheduler = new TickScheduler(clock, tickRate: 3); // 333,333,333.3 ns
+        scheduler.Start();
+        for (int i = 0; i < 3 * 3600; i++)
+            scheduler.Advance();
+        // Tick 10801 = 3600 s + one third of a second, exactly.
+        Assert.Equal(start + 3600L * 1_000_000_000 + 333_333_333, scheduler.NextTickTimestamp);
+    }
+
+    private sealed class RecordingHandler(FakeTimeSource clock, long workPerTick, int stopAfterTicks, CancellationTokenSource stop) : ITickHandler
+    {
+        public List<long> TickTimes { get; } = [];
+        public int SpareCalls { get; private set; }
+
+        public void OnTick(long tickNumber)
+        {
+            TickTimes.Add(clock.Now);
+            clock.Advance(workPerTick);
+            if (TickTimes.Count == stopAfterTicks)
+                stop.Cancel();
+        }
+
+        public void OnSpareTime(TimeSpan untilNextTick)
+        {
+            SpareCalls++;
+            // A "read with timeout" that consumes all the spare time.
+            clock.Advance(Math.Max(0, (long)(untilNextTick.TotalMilliseconds * 1_000_000)));
+        }
+    }
+
+    [Fact]
+    public void Tick_loop_hands_spare_time_back_and_catches_up_after_an_overrun()
+    {
+        var clock = new FakeTimeSource();
+        var stop = new CancellationTokenSource();
+        var handler = new RecordingHandler(clock, workPerTick: 1_000_000, stopAfterTicks: 20, stop); // 1 ms work, 10 ms tick
+        new TickLoop(clock, tickRate: 100).Run(handler, stop.Token);
+
+        Assert.Equal(20, handler.TickTimes.Count);
+        for (int i = 1; i < handler.TickTimes.Count; i++)
+            Assert.Equal(10_000_000, handler.TickTimes[i] - handler.TickTimes[i - 1]);
+        Assert.True(handler.SpareCalls >= 19);
+    }
+}
