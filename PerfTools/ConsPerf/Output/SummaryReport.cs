@@ -1,5 +1,5 @@
-using System.Globalization;
-using System.Text;
+using PerfTools.Common.Output;
+using PerfTools.Common.Resources;
 using PerfTools.Common.Statistics;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
@@ -9,130 +9,110 @@ namespace PerfTools.ConsPerf.Output;
 
 /// <summary>
 /// ConsSummary.out (§4.6.1): the test inputs, one section per thread when there are several, the overall summary,
-/// and a closing result line. Each latency section also lists percentiles (p50 .. p99.99, max).
-/// The same text goes to the console at the end of the run.
+/// and a closing result line saying whether steady state was reached and completed, and if not, why.
+/// Each latency section also lists percentiles (p50 .. p99.99). The same text goes to the console at the end.
 /// </summary>
 public static class SummaryReport
 {
-    private static readonly CultureInfo C = CultureInfo.InvariantCulture;
-
-    /// <param name="endUsec">When the run ended (the reference for durations and rates).</param>
-    public static string Format(ConsPerfOptions options, IReadOnlyList<ConsumerThreadStats> threads,
-        ResourceFigures resources, RunOutcome outcome, long endUsec)
+    /// <param name="endUsec">When the run ended: the reference for durations and rates.</param>
+    public static string Format(ConsPerfOptions options, IReadOnlyList<LatencyCollector> threads, LatencySeries[]? total,
+        ResourceStatistics resources, RunOutcome outcome, long endUsec)
     {
-        var text = new StringBuilder();
-        text.Append(TestInputsText.Format(options)).Append('\n');
+        var s = new SummaryBuilder();
+        TestInputsText.AppendTo(s, options).Blank();
         if (threads.Count > 1)
         {
-            foreach (ConsumerThreadStats thread in threads)
+            foreach (LatencyCollector thread in threads)
             {
-                text.Append(C, $"--- CLIENT {thread.ThreadNumber} SUMMARY ---\n\n");
-                AppendFigures(text, options, ConsumerFigures.Of(thread), resources: null, endUsec);
+                s.Heading($"--- CLIENT {thread.Source.ThreadNumber} SUMMARY ---");
+                AppendFigures(s, options, ConsumerFigures.Of(thread), resources: null, endUsec);
             }
         }
-        text.Append("--- OVERALL SUMMARY ---\n\n");
-        AppendFigures(text, options, ConsumerFigures.Total(threads), resources, endUsec);
-        text.Append(outcome.Succeeded ? "Result: " : "Result: FAILED: ").Append(outcome.Reason).Append('\n');
-        return text.ToString();
+        s.Heading("--- OVERALL SUMMARY ---");
+        AppendFigures(s, options, ConsumerFigures.Total(threads, total), resources, endUsec);
+        s.Section((outcome.Succeeded ? "Result: " : "Result: FAILED: ") + outcome.Reason);
+        return s.ToString();
     }
 
-    private static void AppendFigures(StringBuilder text, ConsPerfOptions options, ConsumerFigures f,
-        ResourceFigures? resources, long endUsec)
+    private static void AppendFigures(SummaryBuilder s, ConsPerfOptions options, ConsumerFigures f,
+        ResourceStatistics? resources, long endUsec)
     {
         bool imagesDone = f.ImageRetrievalEndUsec != 0;
         long startupEnd = imagesDone ? f.ImageRetrievalEndUsec : endUsec;
+        long steadyDuration = endUsec - f.ImageRetrievalEndUsec;
 
-        text.Append("Startup State Statistics:\n");
-        Seconds(text, "Sampling duration (sec)", f.ImageRetrievalStartUsec != 0 ? startupEnd - f.ImageRetrievalStartUsec : 0);
-        Latency(text, "Latency", f.UpdateLatency.Startup, "  No latency information received during startup time.\n");
-        Rate(text, "Avg update rate", f.StartupUpdates, startupEnd - f.FirstUpdateUsec, f.FirstUpdateUsec != 0);
-        text.Append('\n');
+        s.Section("Startup State Statistics:");
+        Seconds(s, "Sampling duration (sec)", f.ImageRetrievalStartUsec != 0 ? startupEnd - f.ImageRetrievalStartUsec : 0);
+        Latency(s, "Latency", f.UpdateLatency.Startup, "No latency information received during startup time.");
+        Rate(s, "Avg update rate", f.StartupUpdates, f.FirstUpdateUsec != 0 ? startupEnd - f.FirstUpdateUsec : 0);
+        s.Blank();
 
-        text.Append("Steady State Statistics:\n");
+        s.Section("Steady State Statistics:");
         if (imagesDone)
         {
-            long steadyDuration = endUsec - f.ImageRetrievalEndUsec;
-            Seconds(text, "Sampling duration (sec)", steadyDuration);
-            Latency(text, "Latency", f.UpdateLatency.SteadyState,
-                "  No latency information was received during steady-state time.\n");
+            Seconds(s, "Sampling duration (sec)", steadyDuration);
+            Latency(s, "Latency", f.UpdateLatency.SteadyState, "No latency information was received during steady-state time.");
             if (options.PostingLatencyRate > 0)
-                Latency(text, "Posting latency", f.PostLatency.Overall,
-                    "  No posting latency information was received during steady-state time.\n");
-            Rate(text, "Avg update rate", f.SteadyStateUpdates, steadyDuration, true);
+                Latency(s, "Posting latency", f.PostLatency.Overall,
+                    "No posting latency information was received during steady-state time.");
+            Rate(s, "Avg update rate", f.SteadyStateUpdates, steadyDuration);
         }
         else
         {
-            text.Append("  Steady state was not reached during this test.\n");
+            s.Note("Steady state was not reached during this test.");
         }
-        text.Append('\n');
+        s.Blank();
 
-        text.Append("Overall Statistics:\n");
-        Seconds(text, "Sampling duration (sec)", f.ImageRetrievalStartUsec != 0 ? endUsec - f.ImageRetrievalStartUsec : 0);
-        Latency(text, "Latency", f.UpdateLatency.Overall, "  No latency information was received.\n");
-        Latency(text, "GenMsg latency", f.GenMsgLatency.Overall, "  No GenMsg latency information was received.\n");
-        if (resources is { Cpu.Count: > 0 })
-        {
-            text.Append(C, $"  CPU/Memory Samples: {resources.Cpu.Count}\n");
-            text.Append(C, $"  CPU Usage max (%): {resources.Cpu.Max:0.00}\n");
-            text.Append(C, $"  CPU Usage min (%): {resources.Cpu.Min:0.00}\n");
-            text.Append(C, $"  CPU Usage avg (%): {resources.Cpu.Mean:0.00}\n");
-            text.Append(C, $"  Memory Usage max (MB): {resources.MemoryMb.Max:0.00}\n");
-            text.Append(C, $"  Memory Usage min (MB): {resources.MemoryMb.Min:0.00}\n");
-            text.Append(C, $"  Memory Usage avg (MB): {resources.MemoryMb.Mean:0.00}\n");
-        }
-        text.Append('\n');
+        s.Section("Overall Statistics:");
+        Seconds(s, "Sampling duration (sec)", f.ImageRetrievalStartUsec != 0 ? endUsec - f.ImageRetrievalStartUsec : 0);
+        Latency(s, "Latency", f.UpdateLatency.Overall, "No latency information was received.");
+        Latency(s, "GenMsg latency", f.GenMsgLatency.Overall, "No GenMsg latency information was received.");
+        if (resources is { SampleCount: > 0 })
+            s.Resources(resources, "CPU/Memory Samples");
+        s.Blank();
 
-        text.Append("Test Statistics:\n");
-        text.Append(C, $"  Requests sent: {f.RequestsSent}\n");
-        text.Append(C, $"  Refreshes received: {f.RefreshesReceived}\n");
-        text.Append(C, $"  Updates received: {f.UpdatesReceived}\n");
+        s.Section("Test Statistics:");
+        s.Stat("Requests sent", f.RequestsSent);
+        s.Stat("Refreshes received", f.RefreshesReceived);
+        s.Stat("Updates received", f.UpdatesReceived);
         if (options.PostingRate > 0)
-            text.Append(C, $"  Posts sent: {f.PostsSent}\n");
+            s.Stat("Posts sent", f.PostsSent);
         if (options.PostingLatencyRate > 0)
-            text.Append(C, $"  Posting latencies received: {f.PostLatency.Overall.TotalCount}\n");
+            s.Stat("Posting latencies received", f.PostLatency.Count);
         if (options.GenericMsgRate > 0)
-            text.Append(C, $"  GenMsgs sent: {f.GenMsgsSent}\n");
+            s.Stat("GenMsgs sent", f.GenMsgsSent);
         if (f.GenMsgsReceived > 0)
-            text.Append(C, $"  GenMsgs received: {f.GenMsgsReceived}\n");
+            s.Stat("GenMsgs received", f.GenMsgsReceived);
         if (options.GenericMsgLatencyRate > 0)
-            text.Append(C, $"  GenMsg latencies sent: {f.LatencyGenMsgsSent}\n");
-        if (f.GenMsgLatency.Overall.TotalCount > 0)
-            text.Append(C, $"  GenMsg latencies received: {f.GenMsgLatency.Overall.TotalCount}\n");
+            s.Stat("GenMsg latencies sent", f.LatencyGenMsgsSent);
+        if (f.GenMsgLatency.Count > 0)
+            s.Stat("GenMsg latencies received", f.GenMsgLatency.Count);
         if (imagesDone)
         {
             long retrieval = f.ImageRetrievalEndUsec - f.ImageRetrievalStartUsec;
-            Seconds(text, "Image retrieval time (sec)", retrieval);
-            Rate(text, "Avg image Rate", f.ItemCount, retrieval, true);
+            Seconds(s, "Image retrieval time (sec)", retrieval);
+            Rate(s, "Avg image Rate", f.ItemCount, retrieval);
         }
-        Rate(text, "Avg update rate", f.UpdatesReceived, endUsec - f.FirstUpdateUsec, f.FirstUpdateUsec != 0);
+        Rate(s, "Avg update rate", f.UpdatesReceived, f.FirstUpdateUsec != 0 ? endUsec - f.FirstUpdateUsec : 0);
         if (imagesDone && f.PostsSent > 0)
-            Rate(text, "Avg posting rate", f.PostsSent, endUsec - f.ImageRetrievalEndUsec, true);
+            Rate(s, "Avg posting rate", f.PostsSent, steadyDuration);
         if (imagesDone && f.GenMsgsSent > 0)
-            Rate(text, "Avg GenMsg send rate", f.GenMsgsSent, endUsec - f.ImageRetrievalEndUsec, true);
+            Rate(s, "Avg GenMsg send rate", f.GenMsgsSent, steadyDuration);
         if (imagesDone && f.GenMsgsReceived > 0)
-            Rate(text, "Avg GenMsg receive rate", f.GenMsgsReceived, endUsec - f.ImageRetrievalEndUsec, true);
-        text.Append('\n');
+            Rate(s, "Avg GenMsg receive rate", f.GenMsgsReceived, steadyDuration);
+        s.Blank();
     }
 
-    private static void Seconds(StringBuilder text, string label, long usec) =>
-        text.Append(C, $"  {label}: {usec / 1e6:0.000}\n");
+    private static void Seconds(SummaryBuilder s, string label, long usec) => s.Stat(label, usec / 1e6, 3);
 
-    private static void Rate(StringBuilder text, string label, long count, long usec, bool known) =>
-        text.Append(C, $"  {label}: {(known && usec > 0 ? count / (usec / 1e6) : 0.0):0.0}\n");
+    private static void Rate(SummaryBuilder s, string label, long count, long usec) =>
+        s.Stat(label, usec > 0 ? count / (usec / 1e6) : 0.0, 1);
 
-    private static void Latency(StringBuilder text, string name, LatencyHistogram h, string noneLine)
+    private static void Latency(SummaryBuilder s, string prefix, LatencyAccumulator latency, string noneSentence)
     {
-        if (h.TotalCount == 0)
-        {
-            text.Append(noneLine);
-            return;
-        }
-        text.Append(C, $"  {name} avg (usec): {h.Mean:0.0}\n");
-        text.Append(C, $"  {name} std dev (usec): {h.StandardDeviation:0.0}\n");
-        text.Append(C, $"  {name} max (usec): {(double)h.Max:0.0}\n");
-        text.Append(C, $"  {name} min (usec): {(double)h.Min:0.0}\n");
-        LatencyPercentiles p = h.Percentiles();
-        text.Append(C,
-            $"  {name} percentiles (usec): p50 {p.P50}, p90 {p.P90}, p99 {p.P99}, p99.9 {p.P999}, p99.99 {p.P9999}, max {p.Max}\n");
+        if (latency.Overall.Count == 0)
+            s.Note(noneSentence);
+        else
+            s.Latency(prefix, latency.Overall, latency.Histogram, unitsPerMicrosecond: 1, decimals: 1);
     }
 }

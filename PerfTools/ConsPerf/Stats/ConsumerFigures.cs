@@ -5,7 +5,7 @@ namespace PerfTools.ConsPerf.Stats;
 /// Times are microseconds on the <see cref="Common.Timing.PerfTimestamp"/> clock; 0 means "never happened".
 /// </summary>
 public sealed record ConsumerFigures(
-    int ItemCount,
+    long ItemCount,
     long RequestsSent,
     long RefreshesReceived,
     long StartupUpdates,
@@ -23,30 +23,29 @@ public sealed record ConsumerFigures(
 {
     public long UpdatesReceived => StartupUpdates + SteadyStateUpdates;
 
-    public static ConsumerFigures Of(ConsumerThreadStats s) => new(
-        s.ItemCount, s.RequestsSent, s.RefreshesReceived, s.StartupUpdates, s.SteadyStateUpdates, s.PostsSent,
-        s.GenMsgsSent, s.LatencyGenMsgsSent, s.GenMsgsReceived, s.FirstUpdateUsec, s.ImageRetrievalStartUsec,
-        s.ImageRetrievalEndUsec, s.LatencyOf(LatencyKind.Update), s.LatencyOf(LatencyKind.Post),
-        s.LatencyOf(LatencyKind.GenMsg));
+    public static ConsumerFigures Of(LatencyCollector c)
+    {
+        ConsumerThreadStats s = c.Source;
+        return new(s.ItemCount, s.RequestsSent.Total, s.RefreshesReceived.Total, s.StartupUpdates.Total,
+            s.SteadyStateUpdates.Total, s.PostsSent.Total, s.GenMsgsSent.Total, s.LatencyGenMsgsSent.Total,
+            s.GenMsgsReceived.Total, s.FirstUpdateUsec, s.ImageRetrievalStartUsec, s.ImageRetrievalEndUsec,
+            c.Of(LatencyKind.Update), c.Of(LatencyKind.Post), c.Of(LatencyKind.GenMsg));
+    }
 
     /// <summary>
-    /// All threads together: counts and histograms summed; images retrieved from the earliest first request to the
-    /// latest last image, and only when every thread with items got all of its images.
+    /// All threads together: counts summed, latency from <paramref name="total"/> (recorded by the collectors);
+    /// images retrieved from the earliest first request to the latest last image, and only when every thread with
+    /// items got all of its images.
     /// </summary>
-    public static ConsumerFigures Total(IReadOnlyList<ConsumerThreadStats> threads)
+    public static ConsumerFigures Total(IReadOnlyList<LatencyCollector> collectors, LatencySeries[]? total)
     {
-        if (threads.Count == 1)
-            return Of(threads[0]);
-        var update = new LatencySeries();
-        var post = new LatencySeries();
-        var gen = new LatencySeries();
+        if (collectors.Count == 1 || total is null)
+            return Of(collectors[0]);
+        ConsumerThreadStats[] threads = collectors.Select(c => c.Source).ToArray();
         long imageStart = 0, imageEnd = 0, firstUpdate = 0;
         bool allImages = true;
         foreach (ConsumerThreadStats t in threads)
         {
-            t.LatencyOf(LatencyKind.Update).AddTo(update);
-            t.LatencyOf(LatencyKind.Post).AddTo(post);
-            t.LatencyOf(LatencyKind.GenMsg).AddTo(gen);
             imageStart = EarliestOf(imageStart, t.ImageRetrievalStartUsec);
             firstUpdate = EarliestOf(firstUpdate, t.FirstUpdateUsec);
             if (t.ItemCount > 0 && !t.AllImagesReceived)
@@ -54,10 +53,12 @@ public sealed record ConsumerFigures(
             imageEnd = Math.Max(imageEnd, t.ImageRetrievalEndUsec);
         }
         return new ConsumerFigures(
-            threads.Sum(t => t.ItemCount), threads.Sum(t => t.RequestsSent), threads.Sum(t => t.RefreshesReceived),
-            threads.Sum(t => t.StartupUpdates), threads.Sum(t => t.SteadyStateUpdates), threads.Sum(t => t.PostsSent),
-            threads.Sum(t => t.GenMsgsSent), threads.Sum(t => t.LatencyGenMsgsSent), threads.Sum(t => t.GenMsgsReceived),
-            firstUpdate, imageStart, allImages ? imageEnd : 0, update, post, gen);
+            threads.Sum(t => (long)t.ItemCount), threads.Sum(t => t.RequestsSent.Total),
+            threads.Sum(t => t.RefreshesReceived.Total), threads.Sum(t => t.StartupUpdates.Total),
+            threads.Sum(t => t.SteadyStateUpdates.Total), threads.Sum(t => t.PostsSent.Total),
+            threads.Sum(t => t.GenMsgsSent.Total), threads.Sum(t => t.LatencyGenMsgsSent.Total),
+            threads.Sum(t => t.GenMsgsReceived.Total), firstUpdate, imageStart, allImages ? imageEnd : 0,
+            total[(int)LatencyKind.Update], total[(int)LatencyKind.Post], total[(int)LatencyKind.GenMsg]);
     }
 
     private static long EarliestOf(long current, long candidate) =>

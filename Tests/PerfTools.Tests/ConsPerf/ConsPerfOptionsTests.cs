@@ -75,14 +75,16 @@ public sealed class ConsPerfOptionsTests
     [Fact]
     public void Test_inputs_follow_the_guides_sample()
     {
-        string text = TestInputsText.Format(Parse("-itemCount", "1000"));
+        string[] lines = TestInputsText.Format(Parse("-itemCount", "1000")).Split('\n').Select(l => l.Trim()).ToArray();
 
-        Assert.StartsWith("--- TEST INPUTS ---\n\nSteady State Time: 300\nDelay Steady State Time: 0\nConnection Type: Socket\n", text);
-        Assert.Contains("\nSend Buffer Size: 0(use default)\n", text);
-        Assert.Contains("\nUsername: (use system login name)\n", text);
-        Assert.Contains("\nItem Count: 1000\n", text);
-        Assert.Contains("\nLatency Log File: (none)\n", text);
-        Assert.EndsWith("Tick Rate: 1000\nBusy Read: No\n", text);
+        Assert.Equal("--- TEST INPUTS ---", lines[0]);
+        Assert.Equal(["Steady State Time: 300", "Delay Steady State Time: 0", "Connection Type: Socket", "Hostname: localhost"],
+            lines[2..6]);
+        Assert.Contains("Send Buffer Size: 0(use default)", lines);
+        Assert.Contains("Username: (use system login name)", lines);
+        Assert.Contains("Item Count: 1000", lines);
+        Assert.Contains("Latency Log File: (none)", lines);
+        Assert.Equal(["Tick Rate: 1000", "Busy Read: No", ""], lines[^3..]);
     }
 
     private static ConsPerfOptions Parse(params string[] args)
