@@ -1,0 +1,545 @@
+using System.Net.Sockets;
+using Eta.Transport.Buffers;
+using Eta.Transport.Compression;
+using Eta.Transport.Handshake;
+using Eta.Transport.Io;
+using Eta.Transport.Reading;
+using Eta.Transport.Writing;
+using Eta.Transport.Wiring;
+
+namespace Eta.Transport;
+
+/// <summary>
+/// One RSSL connection (client or server side). Lifecycle: <see cref="Init"/> until
+/// <see cref="ChannelState.Active"/>, then <see cref="Read(out TransportBuffer?)"/>,
+/// <see cref="GetBuffer"/> + <see cref="Write(TransportBuffer, WritePriority, WriteFlags)"/> + <see cref="Flush"/>,
+/// <see cref="CheckPings"/> periodically, and <see cref="Close"/>. Hot-path calls return codes; failures
+/// move the channel to <see cref="ChannelState.Closed"/> and describe themselves in <see cref="Error"/>.
+/// Watch <see cref="Socket"/> for readiness (it can change during Init: see <see cref="InProgressInfo"/>).
+/// </summary>
+public sealed class Channel
+{
+    private const int HandshakeInputSize = 8 * 1024;
+    private const int PoolSlack = RipcLimits.HeaderLength + RipcLimits.PackedLengthSize + 64;
+
+    private readonly ChannelGate _writeGate;
+    private readonly ChannelGate _readGate;
+    private readonly ConnectOptions? _connectOptions;
+    private readonly BindOptions? _bindOptions;
+    private readonly Server? _server;
+    private readonly ReadArgs _scratchReadArgs = new();
+    private readonly InputBuffer _input;
+    private ClientHandshake? _clientHandshake;
+    private ServerHandshake? _serverHandshake;
+    private IChannelStream? _stream;
+    private Socket? _socket;
+    private FrameReader? _reader;
+    private ChannelWriter? _writer;
+    private ICompressor? _outCompressor;
+    private ICompressor? _inCompressor;
+    private NegotiatedSession? _session;
+    private long _initDeadline;
+    private long _lastSendTicks;
+    private long _lastReceiveTicks;
+
+    private Channel(bool locking, ConnectOptions? connect, BindOptions? bind, Server? server, int inputSize)
+    {
+        _writeGate = new ChannelGate(locking);
+        _readGate = new ChannelGate(locking);
+        _connectOptions = connect;
+        _bindOptions = bind;
+        _server = server;
+        _input = new InputBuffer(inputSize);
+        int timeout = connect?.InitializationTimeout ?? bind!.InitializationTimeout;
+        _initDeadline = Environment.TickCount64 + timeout * 1000L;
+        State = ChannelState.Initializing;
+    }
+
+    public ChannelState State { get; private set; }
+
+    /// <summary>The socket to watch for readiness.</summary>
+    public Socket Socket => _socket ?? throw new InvalidOperationException("The channel has no socket.");
+
+    /// <summary>The socket replaced by the last RIPC version fallback, to remove from readiness sets.</summary>
+    public Socket? OldSocket { get; private set; }
+
+    /// <summary>Details of the last failure.</summary>
+    public TransportError Error { get; } = new();
+
+    public ConnectionType ConnectionType => _connectOptions?.ConnectionType ?? _bindOptions!.ConnectionType;
+
+    /// <summary>True for a channel accepted by a <see cref="Transport.Bind"/> server.</summary>
+    public bool IsServerSide => _server is not null;
+
+    /// <summary>Negotiated ping timeout in seconds (0 before the channel is active).</summary>
+    public int PingTimeout => _session?.PingTimeout ?? 0;
+
+    public int MajorVersion => _session?.MajorVersion ?? 0;
+
+    public int MinorVersion => _session?.MinorVersion ?? 0;
+
+    public int ProtocolType => _session?.ProtocolType ?? 0;
+
+    public object? UserSpecObject { get; init; }
+
+    /// <summary>Bytes written and not yet accepted by the socket.</summary>
+    public int PendingBytes => _writer?.PendingBytes ?? 0;
+
+    // ---------------------------------------------------------------- construction
+
+    internal static Channel ForClient(ConnectOptions options, bool locking, Socket connecting) =>
+        new Channel(locking, options, null, null, HandshakeInputSize)
+        {
+            UserSpecObject = options.UserSpecObject,
+            _socket = connecting,
+        }.WithClientHandshake(null, connecting, ClientConnector.BeginConnect);
+
+    /// <summary>A client over an already connected stream (tests replaying recorded traffic); no version fallback.</summary>
+    internal static Channel ForClientStream(ConnectOptions options, IChannelStream stream) =>
+        new Channel(false, options, null, null, HandshakeInputSize) { _socket = stream.Socket, _stream = stream }
+            .WithClientHandshake(stream, null, null);
+
+    internal static Channel ForServer(Server server, BindOptions bind, AcceptOptions accept, bool locking, IChannelStream stream)
+    {
+        var channel = new Channel(locking, null, bind, server, HandshakeInputSize)
+        {
+            UserSpecObject = accept.UserSpecObject ?? bind.UserSpecObject,
+            _stream = stream,
+            _socket = stream.Socket,
+        };
+        channel._serverHandshake = new ServerHandshake(bind, accept.NakMount, stream, channel._input);
+        return channel;
+    }
+
+    private Channel WithClientHandshake(IChannelStream? stream, Socket? socket, Func<ConnectOptions, Socket>? reconnect)
+    {
+        _clientHandshake = new ClientHandshake(_connectOptions!, _input, stream, socket, reconnect);
+        return this;
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    /// <summary>
+    /// Drives the handshake: <see cref="TransportReturnCode.ChanInitInProgress"/> until done (call again when
+    /// the socket is readable or writable), <see cref="TransportReturnCode.Success"/> once active, or a failure
+    /// (<see cref="TransportReturnCode.ChanInitRefused"/> when the server sent a ConnectNak) with the channel closed.
+    /// </summary>
+    public TransportReturnCode Init(InProgressInfo? info = null)
+    {
+        info?.Clear();
+        if (State == ChannelState.Active)
+            return TransportReturnCode.Success;
+        if (State != ChannelState.Initializing)
+            return Error.Set(TransportReturnCode.Failure, $"Init: the channel is {State}, not initializing");
+        if (Environment.TickCount64 > _initDeadline)
+            return FailInit(TransportReturnCode.Failure, "Init: the handshake did not complete within the initialization timeout");
+
+        HandshakeStep step;
+        try
+        {
+            step = _clientHandshake is not null ? StepClient(info) : _serverHandshake!.Step(Error);
+        }
+        catch (SocketException e)
+        {
+            return FailInit(TransportReturnCode.Failure, $"Init: socket error {e.SocketErrorCode}", e.ErrorCode);
+        }
+        catch (NotSupportedException e)
+        {
+            return FailInit(TransportReturnCode.Failure, "Init: " + e.Message);
+        }
+        return step switch
+        {
+            HandshakeStep.Done => Activate(),
+            HandshakeStep.InProgress => TransportReturnCode.ChanInitInProgress,
+            _ => FailInit(Error.Code, Error.Text, Error.SystemError),
+        };
+    }
+
+    /// <summary>Closes the connection and releases its buffers; the channel becomes <see cref="ChannelState.Inactive"/>.</summary>
+    public TransportReturnCode Close()
+    {
+        using (_writeGate.Enter())
+        using (_readGate.Enter())
+        {
+            if (State == ChannelState.Inactive)
+                return TransportReturnCode.Success;
+            ReleaseResources();
+            State = ChannelState.Inactive;
+        }
+        _server?.OnChannelClosed(this);
+        return TransportReturnCode.Success;
+    }
+
+    // ---------------------------------------------------------------- read
+
+    /// <summary>
+    /// Reads one message. With a message: returns &gt;0 (bytes still buffered: call Read again without waiting
+    /// for the socket) or <see cref="TransportReturnCode.Success"/>. Without: <see cref="TransportReturnCode.ReadWouldBlock"/>,
+    /// <see cref="TransportReturnCode.ReadPing"/>, &gt;0 (a fragment or ping was consumed, more is buffered), or a failure
+    /// (channel closed, see <see cref="Error"/>). The message is valid until the next Read.
+    /// </summary>
+    public TransportReturnCode Read(out TransportBuffer? message) => Read(_scratchReadArgs, out message);
+
+    /// <inheritdoc cref="Read(out TransportBuffer?)"/>
+    public TransportReturnCode Read(ReadArgs args, out TransportBuffer? message)
+    {
+        args.Clear();
+        message = null;
+        using (_readGate.Enter())
+        {
+            if (State != ChannelState.Active)
+                return NotActive("Read");
+            try
+            {
+                TransportReturnCode result = _reader!.Read(_stream!, args, Error, out message);
+                if (_reader.ReceivedData)
+                    _lastReceiveTicks = Environment.TickCount64;
+                if (result == TransportReturnCode.Failure)
+                    CloseOnError();
+                return result;
+            }
+            catch (SocketException e)
+            {
+                message = null;
+                return FailSocket("Read", e);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- write
+
+    /// <summary>
+    /// A buffer of <paramref name="size"/> bytes to encode into (larger than the max fragment size: fragmented on
+    /// write). <paramref name="packed"/>: several messages can be added with <see cref="PackBuffer"/>.
+    /// <see cref="TransportReturnCode.NoBuffers"/> when the pool is exhausted (flush, or raise the buffer counts).
+    /// </summary>
+    public TransportReturnCode GetBuffer(int size, bool packed, out TransportBuffer? buffer)
+    {
+        buffer = null;
+        using (_writeGate.Enter())
+        {
+            if (State != ChannelState.Active)
+                return NotActive("GetBuffer");
+            return _writer!.GetBuffer(size, packed, this, Error, out buffer);
+        }
+    }
+
+    /// <summary>Closes the message just encoded into a packed buffer; returns the bytes left (&gt;0) for the next one.</summary>
+    public TransportReturnCode PackBuffer(TransportBuffer buffer)
+    {
+        CheckOwnership(buffer);
+        using (_writeGate.Enter())
+            return _writer!.PackBuffer(buffer, Error);
+    }
+
+    /// <summary>
+    /// Queues the buffer (which then belongs to the transport). Returns &gt;0 (bytes queued: flush later),
+    /// <see cref="TransportReturnCode.Success"/> (all sent), <see cref="TransportReturnCode.WriteCallAgain"/>
+    /// (fragmenting ran out of buffers: flush and call Write again with the same buffer), or a failure.
+    /// </summary>
+    public TransportReturnCode Write(TransportBuffer buffer, WritePriority priority = WritePriority.High, WriteFlags flags = WriteFlags.None) =>
+        WriteCore(buffer, priority, flags, null);
+
+    /// <inheritdoc cref="Write(TransportBuffer, WritePriority, WriteFlags)"/>
+    public TransportReturnCode Write(TransportBuffer buffer, WriteArgs args) => WriteCore(buffer, args.Priority, args.Flags, args);
+
+    /// <summary>Sends queued data; &gt;0 (bytes still queued: flush again when writable) or <see cref="TransportReturnCode.Success"/>.</summary>
+    public TransportReturnCode Flush()
+    {
+        using (_writeGate.Enter())
+        {
+            if (State != ChannelState.Active)
+                return NotActive("Flush");
+            try
+            {
+                TransportReturnCode result = _writer!.Flush();
+                NoteSent();
+                return result;
+            }
+            catch (SocketException e)
+            {
+                return FailSocket("Flush", e);
+            }
+        }
+    }
+
+    /// <summary>Gives back a buffer that will not be written.</summary>
+    public TransportReturnCode ReleaseBuffer(TransportBuffer buffer)
+    {
+        CheckOwnership(buffer);
+        using (_writeGate.Enter())
+            _writer!.Release(buffer);
+        return TransportReturnCode.Success;
+    }
+
+    // ---------------------------------------------------------------- health
+
+    /// <summary>Sends a ping now (or flushes pending data, which serves as one).</summary>
+    public TransportReturnCode Ping()
+    {
+        using (_writeGate.Enter())
+        {
+            if (State != ChannelState.Active)
+                return NotActive("Ping");
+            try
+            {
+                TransportReturnCode result = _writer!.Ping();
+                NoteSent();
+                return result;
+            }
+            catch (SocketException e)
+            {
+                return FailSocket("Ping", e);
+            }
+        }
+    }
+
+    /// <summary>
+    /// Call periodically (e.g. once a second): sends a ping when nothing was sent for a third of the ping
+    /// timeout, and closes the channel when nothing arrived from the peer for the whole ping timeout.
+    /// </summary>
+    public TransportReturnCode CheckPings()
+    {
+        if (State != ChannelState.Active)
+            return NotActive("CheckPings");
+        long now = Environment.TickCount64;
+        long timeoutMs = _session!.PingTimeout * 1000L;
+        bool weSend = IsServerSide
+            ? (_session.SessionFlags & NegotiatedSession.ServerToClientPings) != 0
+            : (_session.SessionFlags & NegotiatedSession.ClientToServerPings) != 0;
+        bool peerSends = IsServerSide
+            ? (_session.SessionFlags & NegotiatedSession.ClientToServerPings) != 0
+            : (_session.SessionFlags & NegotiatedSession.ServerToClientPings) != 0;
+        if (peerSends && now - Volatile.Read(ref _lastReceiveTicks) > timeoutMs)
+        {
+            using (_writeGate.Enter())
+            {
+                Error.Set(TransportReturnCode.Failure,
+                    $"CheckPings: nothing received from the peer for {(now - _lastReceiveTicks) / 1000.0:F1} s (ping timeout {_session.PingTimeout} s); the peer went silent");
+                CloseOnError();
+            }
+            return TransportReturnCode.Failure;
+        }
+        if (weSend && now - Volatile.Read(ref _lastSendTicks) >= timeoutMs / 3)
+        {
+            TransportReturnCode result = Ping();
+            return result < TransportReturnCode.Success ? result : TransportReturnCode.Success;
+        }
+        return TransportReturnCode.Success;
+    }
+
+    // ---------------------------------------------------------------- settings
+
+    /// <summary>Changes a numeric runtime setting (buffer counts, high-water mark, socket buffers, compression threshold).</summary>
+    public TransportReturnCode IOCtl(IOCtlCode code, int value)
+    {
+        using (_writeGate.Enter())
+        {
+            if (State != ChannelState.Active)
+                return NotActive("IOCtl");
+            if (value < 0)
+                return Error.Set(TransportReturnCode.Failure, $"IOCtl {code}: value {value} is negative");
+            switch (code)
+            {
+                case IOCtlCode.MaxNumBuffers:
+                    _writer!.Pool.SetMaxBuffers(value);
+                    return TransportReturnCode.Success;
+                case IOCtlCode.NumGuaranteedBuffers:
+                    if (value == 0)
+                        return Error.Set(TransportReturnCode.Failure, "IOCtl NumGuaranteedBuffers: at least one buffer is needed");
+                    _writer!.Pool.SetGuaranteed(value);
+                    return TransportReturnCode.Success;
+                case IOCtlCode.HighWaterMark:
+                    _writer!.HighWaterMark = value == 0 ? 6144 : value;
+                    return TransportReturnCode.Success;
+                case IOCtlCode.SystemReadBuffers:
+                    Socket.ReceiveBufferSize = value;
+                    return TransportReturnCode.Success;
+                case IOCtlCode.SystemWriteBuffers:
+                    Socket.SendBufferSize = value;
+                    return TransportReturnCode.Success;
+                case IOCtlCode.CompressionThreshold:
+                    if (value < RipcLimits.DefaultCompressionThreshold)
+                        return Error.Set(TransportReturnCode.Failure, $"IOCtl CompressionThreshold: {value} is below the minimum of {RipcLimits.DefaultCompressionThreshold} bytes");
+                    _writer!.CompressionThreshold = value;
+                    return TransportReturnCode.Success;
+                default:
+                    return Error.Set(TransportReturnCode.Failure, $"IOCtl: {code} does not take a number on a channel");
+            }
+        }
+    }
+
+    /// <summary>Changes a text setting: <see cref="IOCtlCode.PriorityFlushOrder"/> (e.g. "HMHLHM").</summary>
+    public TransportReturnCode IOCtl(IOCtlCode code, string value)
+    {
+        using (_writeGate.Enter())
+        {
+            if (State != ChannelState.Active)
+                return NotActive("IOCtl");
+            if (code != IOCtlCode.PriorityFlushOrder)
+                return Error.Set(TransportReturnCode.Failure, $"IOCtl: {code} does not take a string");
+            return _writer!.SetFlushOrder(value, out string? error)
+                ? TransportReturnCode.Success
+                : Error.Set(TransportReturnCode.Failure, "IOCtl PriorityFlushOrder: " + error);
+        }
+    }
+
+    /// <summary>Negotiated and configured properties; null before the channel is active.</summary>
+    public ChannelInfo? Info
+    {
+        get
+        {
+            if (_session is null || _writer is null)
+                return null;
+            return new ChannelInfo
+            {
+                MaxFragmentSize = _session.MaxFragmentSize,
+                MaxOutputBuffers = _writer.Pool.MaxBuffers,
+                GuaranteedOutputBuffers = _writer.Pool.Guaranteed,
+                NumInputBuffers = _connectOptions?.NumInputBuffers ?? _bindOptions!.NumInputBuffers,
+                PingTimeout = _session.PingTimeout,
+                ClientToServerPings = (_session.SessionFlags & NegotiatedSession.ClientToServerPings) != 0,
+                ServerToClientPings = (_session.SessionFlags & NegotiatedSession.ServerToClientPings) != 0,
+                SysSendBufSize = _socket?.SendBufferSize ?? 0,
+                SysRecvBufSize = _socket?.ReceiveBufferSize ?? 0,
+                CompressionType = _session.Compression,
+                CompressionThreshold = _writer.CompressionThreshold,
+                PriorityFlushStrategy = _writer.FlushOrderText,
+                RipcVersion = _session.Version.Number,
+                PeerComponentVersion = _session.PeerComponentVersion,
+            };
+        }
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private TransportReturnCode WriteCore(TransportBuffer buffer, WritePriority priority, WriteFlags flags, WriteArgs? args)
+    {
+        CheckOwnership(buffer);
+        if ((uint)priority > (uint)WritePriority.Low)
+            throw new ArgumentOutOfRangeException(nameof(priority), priority, "Unknown write priority.");
+        using (_writeGate.Enter())
+        {
+            if (State != ChannelState.Active)
+                return NotActive("Write");
+            try
+            {
+                TransportReturnCode result = _writer!.Write(buffer, priority, flags, args);
+                NoteSent();
+                return result;
+            }
+            catch (SocketException e)
+            {
+                FailSocket("Write", e);
+                return TransportReturnCode.WriteFlushFailed;
+            }
+        }
+    }
+
+    private HandshakeStep StepClient(InProgressInfo? info)
+    {
+        HandshakeStep step = _clientHandshake!.Step(Error, out Socket? oldSocket);
+        _stream = _clientHandshake.Stream;
+        _socket = _stream?.Socket ?? _clientHandshake.ConnectingSocket ?? _socket;
+        if (oldSocket is not null)
+        {
+            OldSocket = oldSocket;
+            if (info is not null)
+            {
+                info.Flags |= InProgressFlags.SocketChanged;
+                info.OldSocket = oldSocket;
+            }
+        }
+        return step;
+    }
+
+    private TransportReturnCode Activate()
+    {
+        NegotiatedSession session = _clientHandshake?.Session ?? _serverHandshake!.Session!;
+        try
+        {
+            _outCompressor = CompressorFactory.Create(session.Compression, session.CompressionLevel);
+            _inCompressor = CompressorFactory.Create(session.Compression, session.CompressionLevel);
+        }
+        catch (NotSupportedException e)
+        {
+            return FailInit(TransportReturnCode.Failure, $"Init: negotiated {session.Compression} compression but {e.Message}");
+        }
+        int numInput = _connectOptions?.NumInputBuffers ?? _bindOptions!.NumInputBuffers;
+        int inputSize = _connectOptions is { InputBufferCapacityOverride: > 0 } o
+            ? o.InputBufferCapacityOverride
+            : Math.Max(numInput * session.MaxFragmentSize, session.MaxFragmentSize + PoolSlack);
+        _input.Resize(inputSize);
+        int guaranteed = _connectOptions?.GuaranteedOutputBuffers ?? _bindOptions!.GuaranteedOutputBuffers;
+        int maxBuffers = _bindOptions?.MaxOutputBuffers ?? guaranteed;
+        var pool = new OutputBufferPool(guaranteed, maxBuffers, session.MaxFragmentSize + PoolSlack, _server?.SharedPool);
+        _writer = new ChannelWriter(pool, session.MaxFragmentSize, session.Version, _outCompressor);
+        _writer.Attach(_stream!);
+        _reader = new FrameReader(_input, session.Version, _inCompressor, session.MaxFragmentSize);
+        _session = session;
+        _clientHandshake = null;
+        _serverHandshake = null;
+        _lastSendTicks = _lastReceiveTicks = Environment.TickCount64;
+        State = ChannelState.Active;
+        Error.Clear();
+        return TransportReturnCode.Success;
+    }
+
+    private void NoteSent()
+    {
+        if (!_writer!.SentData)
+            return;
+        _writer.SentData = false;
+        Volatile.Write(ref _lastSendTicks, Environment.TickCount64);
+    }
+
+    private TransportReturnCode FailInit(TransportReturnCode code, string text, int systemError = 0)
+    {
+        Error.Set(code, text, systemError);
+        CloseOnError();
+        return code;
+    }
+
+    private TransportReturnCode FailSocket(string operation, SocketException e)
+    {
+        string what = e.SocketErrorCode is SocketError.ConnectionReset or SocketError.ConnectionAborted or SocketError.Shutdown
+            ? "the peer reset the connection" : "socket failure";
+        Error.Set(TransportReturnCode.Failure, $"{operation}: {what} ({e.SocketErrorCode})", e.ErrorCode);
+        CloseOnError();
+        return TransportReturnCode.Failure;
+    }
+
+    private TransportReturnCode NotActive(string operation) =>
+        Error.Set(TransportReturnCode.Failure, State == ChannelState.Closed && Error.Text.Length > 0
+            ? $"{operation}: the channel is closed ({Error.Text})"
+            : $"{operation}: the channel is {State}, not active");
+
+    /// <summary>An error ends the connection; the user still calls Close to release the channel.</summary>
+    private void CloseOnError()
+    {
+        if (State is ChannelState.Closed or ChannelState.Inactive)
+            return;
+        State = ChannelState.Closed;
+        ReleaseResources();
+    }
+
+    private void ReleaseResources()
+    {
+        _writer?.Clear();
+        _reader?.Release();
+        _stream?.Dispose();
+        _clientHandshake?.ConnectingSocket?.Dispose();
+        _outCompressor?.Dispose();
+        _inCompressor?.Dispose();
+        _outCompressor = _inCompressor = null;
+    }
+
+    private void CheckOwnership(TransportBuffer buffer)
+    {
+        ArgumentNullException.ThrowIfNull(buffer);
+        if (!ReferenceEquals(buffer._owner, this))
+            throw new ArgumentException("The buffer does not belong to this channel, or it was already written or released.", nameof(buffer));
+        if (buffer._queued)
+            throw new InvalidOperationException("The buffer was already written and is queued.");
+    }
+}

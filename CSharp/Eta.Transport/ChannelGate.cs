@@ -1,0 +1,32 @@
+namespace Eta.Transport;
+
+/// <summary>
+/// The optional lock around a channel's write side: taken only when the transport was initialized with
+/// global locking, so single-threaded users pay nothing. Use as <c>using (_gate.Enter()) { ... }</c>.
+/// </summary>
+internal sealed class ChannelGate
+{
+    private readonly bool _enabled;
+
+    public ChannelGate(bool enabled) => _enabled = enabled;
+
+    public Scope Enter()
+    {
+        if (_enabled)
+            Monitor.Enter(this);
+        return new Scope(_enabled ? this : null);
+    }
+
+    internal readonly ref struct Scope
+    {
+        private readonly ChannelGate? _gate;
+
+        public Scope(ChannelGate? gate) => _gate = gate;
+
+        public void Dispose()
+        {
+            if (_gate is not null)
+                Monitor.Exit(_gate);
+        }
+    }
+}

@@ -1,0 +1,210 @@
+using System.Net;
+using System.Net.Sockets;
+using Eta.Transport.Io;
+using Eta.Transport.Reading;
+using Eta.Transport.Ripc;
+using Eta.Transport.Wiring;
+
+namespace Eta.Transport.Handshake;
+
+/// <summary>
+/// Client side of the RIPC handshake, one non-blocking step per <see cref="Step"/>:
+/// TCP connect, stream (TLS) handshake, ConnectReq, ConnectAck/Nak, and for RIPC 14 the ClientKey.
+/// When the server drops the connection before replying, the client reconnects with the next older
+/// RIPC version (14, 13, 12, then 11 for RWF only), as LSEG clients do; the socket then changes.
+/// </summary>
+internal sealed class ClientHandshake
+{
+    private enum Phase { Connecting, StreamHandshake, SendRequest, AwaitReply, SendClientKey }
+
+    private readonly ConnectOptions _options;
+    private readonly InputBuffer _input;
+    private readonly PendingOutput _output = new();
+    private readonly Func<ConnectOptions, Socket>? _reconnect;
+    private Phase _phase;
+    private RipcVersion _version = RipcVersion.V14;
+    private ConnectAck? _ack;
+
+    /// <param name="stream">The stream when the socket is already connected (accepted by tests), else null.</param>
+    /// <param name="socket">The socket being connected when <paramref name="stream"/> is null.</param>
+    /// <param name="reconnect">Opens a new socket for a version fallback; null disables fallback.</param>
+    public ClientHandshake(ConnectOptions options, InputBuffer input, IChannelStream? stream, Socket? socket,
+        Func<ConnectOptions, Socket>? reconnect)
+    {
+        _options = options;
+        _input = input;
+        _reconnect = reconnect;
+        Stream = stream;
+        ConnectingSocket = socket;
+        _phase = stream is null ? Phase.Connecting : Phase.StreamHandshake;
+    }
+
+    public IChannelStream? Stream { get; private set; }
+
+    /// <summary>The socket while the TCP connect is pending (before a stream exists).</summary>
+    public Socket? ConnectingSocket { get; private set; }
+
+    public RipcVersion Version => _version;
+
+    public NegotiatedSession? Session { get; private set; }
+
+    /// <summary>Drives the handshake; <paramref name="oldSocket"/> is set when a fallback replaced the socket.</summary>
+    public HandshakeStep Step(TransportError error, out Socket? oldSocket)
+    {
+        oldSocket = null;
+        try
+        {
+            return Advance(error, ref oldSocket);
+        }
+        catch (SocketException e)
+        {
+            if (_phase is Phase.AwaitReply or Phase.SendRequest && IsDropped(e.SocketErrorCode))
+                return FallBack(error, ref oldSocket, e.SocketErrorCode.ToString());
+            return Fail(error, $"Init: socket error {e.SocketErrorCode} during the {_phase} phase with {_options.Host}:{_options.Port} ({_version})", e.ErrorCode);
+        }
+    }
+
+    private HandshakeStep Advance(TransportError error, ref Socket? oldSocket)
+    {
+        while (true)
+        {
+            switch (_phase)
+            {
+                case Phase.Connecting:
+                    if (!ConnectCompleted(error, out bool failed))
+                        return failed ? HandshakeStep.Failed : HandshakeStep.InProgress;
+                    Stream = ClientConnector.CreateStream(ConnectingSocket!, _options);
+                    ConnectingSocket = null;
+                    _phase = Phase.StreamHandshake;
+                    break;
+                case Phase.StreamHandshake:
+                    HandshakeProgress progress = Stream!.ContinueHandshake();
+                    if (progress == HandshakeProgress.Failed)
+                        return Fail(error, $"Init: TLS handshake with {_options.Host}:{_options.Port} failed: {Stream.FailureReason}");
+                    if (progress == HandshakeProgress.InProgress)
+                        return HandshakeStep.InProgress;
+                    _output.Commit(BuildRequest().Encode(_output.Space));
+                    _phase = Phase.SendRequest;
+                    break;
+                case Phase.SendRequest:
+                    if (!_output.TrySend(Stream!))
+                        return HandshakeStep.InProgress;
+                    _phase = Phase.AwaitReply;
+                    break;
+                case Phase.AwaitReply:
+                    return AwaitReply(error, ref oldSocket);
+                case Phase.SendClientKey:
+                    if (!_output.TrySend(Stream!))
+                        return HandshakeStep.InProgress;
+                    return Complete();
+            }
+        }
+    }
+
+    private HandshakeStep AwaitReply(TransportError error, ref Socket? oldSocket)
+    {
+        int frameLength = _input.PeekFrameLength();
+        if (_input.Count < RipcLimits.HeaderLength || _input.Count < frameLength)
+        {
+            int read = _input.Fill(Stream!, frameLength);
+            if (read < 0)
+                return FallBack(error, ref oldSocket, "connection closed by the server");
+            frameLength = _input.PeekFrameLength();
+            if (_input.Count < RipcLimits.HeaderLength || _input.Count < frameLength)
+                return HandshakeStep.InProgress;
+        }
+        if (frameLength < RipcLimits.HeaderLength)
+            return Fail(error, $"Init: the server sent a frame declaring {frameLength} bytes instead of a ConnectAck");
+        ReadOnlySpan<byte> reply = _input.Unread[..frameLength];
+        _ack = ConnectAck.Decode(reply, _version, out TransportReturnCode code, out string text);
+        _input.Consume(frameLength);
+        if (_ack is null)
+            return Fail(error, text, code: code == TransportReturnCode.ChanInitRefused ? code : TransportReturnCode.Failure);
+        if (!_version.HasKeyExchange)
+            return Complete();
+        ulong exponent = KeyExchange.RandomExponent();
+        ulong publicKey = KeyExchange.ModPow(_ack.KeyGenerator, exponent, _ack.KeyModulus);
+        _output.Commit(ClientKey.Encode(_output.Space, _ack.KeyType, publicKey));
+        _phase = Phase.SendClientKey;
+        return Advance(error, ref oldSocket);
+    }
+
+    private HandshakeStep Complete()
+    {
+        ConnectAck ack = _ack!;
+        Session = new NegotiatedSession
+        {
+            Version = _version,
+            MaxFragmentSize = ack.MaxUserMessageSize,
+            PingTimeout = ack.PingTimeout,
+            SessionFlags = ack.SessionFlags,
+            Compression = ack.Compression,
+            CompressionLevel = ack.CompressionLevel,
+            ProtocolType = _options.ProtocolType,
+            MajorVersion = ack.MajorVersion,
+            MinorVersion = ack.MinorVersion,
+            PeerComponentVersion = ack.ComponentVersion,
+        };
+        return HandshakeStep.Done;
+    }
+
+    private ConnectRequest BuildRequest()
+    {
+        string ip = Stream!.Socket.LocalEndPoint is IPEndPoint local ? local.Address.ToString() : "127.0.0.1";
+        return new ConnectRequest
+        {
+            Version = _version,
+            Compression = _options.CompressionType,
+            PingTimeout = _options.PingTimeout,
+            ProtocolType = _options.ProtocolType,
+            MajorVersion = _options.MajorVersion,
+            MinorVersion = _options.MinorVersion,
+            HostName = Dns.GetHostName(),
+            IpAddress = ip,
+            ComponentVersion = _options.ComponentVersion,
+        };
+    }
+
+    /// <summary>The server dropped the connection: retry with the next older RIPC version on a new socket.</summary>
+    private HandshakeStep FallBack(TransportError error, ref Socket? oldSocket, string why)
+    {
+        RipcVersion? older = _version.Older(_options.ProtocolType);
+        if (older is null || _reconnect is null)
+        {
+            string tried = _options.ProtocolType == 0 ? "RIPC 14 down to 11" : "RIPC 14 down to 12 (11 carries only RWF)";
+            return Fail(error, $"Init: {_options.Host}:{_options.Port} closed the connection during the handshake ({why}); tried {tried}, no protocol left");
+        }
+        oldSocket = Stream!.Socket;
+        Stream.Dispose();
+        Stream = null;
+        _input.Consume(_input.Count);
+        _output.Clear();
+        _version = older;
+        ConnectingSocket = _reconnect(_options);
+        _phase = Phase.Connecting;
+        return HandshakeStep.InProgress;
+    }
+
+    private bool ConnectCompleted(TransportError error, out bool failed)
+    {
+        failed = false;
+        Socket socket = ConnectingSocket!;
+        if (!socket.Poll(0, SelectMode.SelectWrite) && !socket.Poll(0, SelectMode.SelectError))
+            return false;
+        var code = (SocketError)(int)socket.GetSocketOption(SocketOptionLevel.Socket, SocketOptionName.Error)!;
+        if (code == SocketError.Success)
+            return true;
+        failed = true;
+        Fail(error, $"Init: connect to {_options.Host}:{_options.Port} failed: {code}", (int)code);
+        return false;
+    }
+
+    private static bool IsDropped(SocketError code) =>
+        code is SocketError.ConnectionReset or SocketError.ConnectionAborted or SocketError.Shutdown;
+
+    private static HandshakeStep Fail(TransportError error, string text, int systemError = 0, TransportReturnCode code = TransportReturnCode.Failure)
+    {
+        error.Set(code, text, systemError);
+        return HandshakeStep.Failed;
+    }
+}

@@ -1,0 +1,186 @@
+using Eta.Transport.Io;
+using Eta.Transport.Reading;
+using Eta.Transport.Ripc;
+
+namespace Eta.Transport.Handshake;
+
+/// <summary>
+/// Server side of the RIPC handshake for one accepted connection: (TLS,) read the ConnectReq, negotiate,
+/// send a ConnectAck (or a ConnectNak), and for RIPC 14 read the client's ClientKey. A ConnectReq of an
+/// unknown version makes the server drop the connection so that the client falls back, as LSEG servers do.
+/// </summary>
+internal sealed class ServerHandshake
+{
+    private enum Phase { StreamHandshake, AwaitRequest, SendReply, AwaitClientKey }
+
+    private readonly BindOptions _bind;
+    private readonly bool _nakMount;
+    private readonly IChannelStream _stream;
+    private readonly InputBuffer _input;
+    private readonly PendingOutput _output = new();
+    private Phase _phase = Phase.StreamHandshake;
+    private bool _refused;
+    private bool _expectClientKey;
+
+    public ServerHandshake(BindOptions bind, bool nakMount, IChannelStream stream, InputBuffer input)
+    {
+        _bind = bind;
+        _nakMount = nakMount;
+        _stream = stream;
+        _input = input;
+    }
+
+    public NegotiatedSession? Session { get; private set; }
+
+    public HandshakeStep Step(TransportError error)
+    {
+        while (true)
+        {
+            switch (_phase)
+            {
+                case Phase.StreamHandshake:
+                    HandshakeProgress progress = _stream.ContinueHandshake();
+                    if (progress == HandshakeProgress.Failed)
+                        return Fail(error, $"Init: TLS handshake with the client failed: {_stream.FailureReason}");
+                    if (progress == HandshakeProgress.InProgress)
+                        return HandshakeStep.InProgress;
+                    _phase = Phase.AwaitRequest;
+                    break;
+                case Phase.AwaitRequest:
+                    if (!TryTakeFrame(error, "ConnectReq", out int length, out HandshakeStep waiting))
+                        return waiting;
+                    HandshakeStep decided = OnRequest(_input.Unread[..length], error);
+                    _input.Consume(length);
+                    if (decided != HandshakeStep.InProgress)
+                        return decided;
+                    _phase = Phase.SendReply;
+                    break;
+                case Phase.SendReply:
+                    if (!_output.TrySend(_stream))
+                        return HandshakeStep.InProgress;
+                    if (_refused)
+                        return Fail(error, $"Init: refused the client with a ConnectNak ({RefusalReason})", TransportReturnCode.ChanInitRefused);
+                    if (!_expectClientKey)
+                        return HandshakeStep.Done;
+                    _phase = Phase.AwaitClientKey;
+                    break;
+                case Phase.AwaitClientKey:
+                    if (!TryTakeFrame(error, "ClientKey", out int keyLength, out HandshakeStep pending))
+                        return pending;
+                    bool valid = ClientKey.Validate(_input.Unread[..keyLength], out string keyError);
+                    _input.Consume(keyLength);
+                    return valid ? HandshakeStep.Done : Fail(error, "Init: " + keyError);
+            }
+        }
+    }
+
+    private string RefusalReason { get; set; } = "";
+
+    private HandshakeStep OnRequest(ReadOnlySpan<byte> message, TransportError error)
+    {
+        RipcVersion? version = ConnectRequest.PeekVersion(message);
+        if (version is null)
+        {
+            uint raw = message.Length >= 7 ? System.Buffers.Binary.BinaryPrimitives.ReadUInt32BigEndian(message[3..]) : 0;
+            return Fail(error, $"Init: the client asked for unsupported RIPC connection version 0x{raw:X} (or sent garbage); connection dropped so it can fall back");
+        }
+        ConnectRequest? request = ConnectRequest.Decode(message, version, out string decodeError);
+        if (request is null)
+            return Fail(error, "Init: " + decodeError);
+
+        if (_nakMount || request.ProtocolType != _bind.ProtocolType)
+        {
+            RefusalReason = _nakMount ? "the server was told to refuse (NakMount)"
+                : $"protocol type {request.ProtocolType} does not match the server's {_bind.ProtocolType}";
+            _refused = true;
+            _output.Commit(ConnectNak.Encode(_output.Space));
+            return HandshakeStep.InProgress;
+        }
+
+        CompressionType compression = Negotiate(request.Compression);
+        int pingTimeout = Math.Max(_bind.MinPingTimeout, Math.Min(request.PingTimeout, _bind.PingTimeout));
+        int sessionFlags = (_bind.ServerToClientPings ? NegotiatedSession.ServerToClientPings : 0)
+                         | (_bind.ClientToServerPings ? NegotiatedSession.ClientToServerPings : 0);
+        _expectClientKey = request.KeyExchange;
+        ulong modulus = 0, generator = 0, publicKey = 0;
+        if (_expectClientKey)
+        {
+            modulus = KeyExchange.RandomModulus();
+            generator = 5;
+            publicKey = KeyExchange.ModPow(generator, KeyExchange.RandomExponent(), modulus);
+        }
+        var ack = new ConnectAck
+        {
+            Version = version,
+            ForceCompression = _bind.ForceCompression && compression != CompressionType.None,
+            MaxUserMessageSize = _bind.MaxFragmentSize,
+            SessionFlags = sessionFlags,
+            PingTimeout = pingTimeout,
+            MajorVersion = _bind.MajorVersion,
+            MinorVersion = _bind.MinorVersion,
+            Compression = compression,
+            CompressionLevel = compression == CompressionType.None ? 0 : _bind.CompressionLevel,
+            KeyType = KeyExchange.Type64,
+            KeyModulus = modulus,
+            KeyGenerator = generator,
+            ServerPublicKey = publicKey,
+            ComponentVersion = _bind.ComponentVersion,
+        };
+        _output.Commit(ack.Encode(_output.Space, includeKeyExchange: _expectClientKey));
+        Session = new NegotiatedSession
+        {
+            Version = version,
+            MaxFragmentSize = _bind.MaxFragmentSize,
+            PingTimeout = pingTimeout,
+            SessionFlags = sessionFlags,
+            Compression = compression,
+            CompressionLevel = ack.CompressionLevel,
+            ProtocolType = request.ProtocolType,
+            MajorVersion = _bind.MajorVersion,
+            MinorVersion = _bind.MinorVersion,
+            PeerComponentVersion = request.ComponentVersion,
+        };
+        return HandshakeStep.InProgress;
+    }
+
+    /// <summary>The server's type when the client offers it, or when the server forces compression.</summary>
+    private CompressionType Negotiate(CompressionType offered)
+    {
+        if (_bind.CompressionType == CompressionType.None)
+            return CompressionType.None;
+        return _bind.ForceCompression || offered == _bind.CompressionType ? _bind.CompressionType : CompressionType.None;
+    }
+
+    private bool TryTakeFrame(TransportError error, string what, out int length, out HandshakeStep step)
+    {
+        length = _input.PeekFrameLength();
+        if (_input.Count < 2 || _input.Count < length)
+        {
+            int read = _input.Fill(_stream, length);
+            if (read < 0)
+            {
+                step = Fail(error, $"Init: the client closed the connection while the server waited for its {what}");
+                return false;
+            }
+            length = _input.PeekFrameLength();
+        }
+        if (_input.Count >= 2 && length < RipcLimits.HeaderLength)
+        {
+            step = Fail(error, $"Init: the client sent a frame declaring {length} bytes instead of a {what} (garbage)");
+            return false;
+        }
+        if (_input.Count < 2 || _input.Count < length)
+        {
+            step = HandshakeStep.InProgress;
+            return false;
+        }
+        step = HandshakeStep.InProgress;
+        return true;
+    }
+
+    private static HandshakeStep Fail(TransportError error, string text, TransportReturnCode code = TransportReturnCode.Failure)
+    {
+        error.Set(code, text);
+        return HandshakeStep.Failed;
+    }
+}

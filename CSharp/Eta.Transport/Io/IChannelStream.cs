@@ -1,0 +1,36 @@
+using System.Net.Sockets;
+
+namespace Eta.Transport.Io;
+
+/// <summary>
+/// The byte pipe under RIPC: a plain socket or a TLS stream over one. Non-blocking by contract:
+/// the channel polls <see cref="Socket"/> for readiness and calls Read/Write when it is ready.
+/// </summary>
+internal interface IChannelStream : IDisposable
+{
+    /// <summary>The underlying socket, for readiness (select/poll).</summary>
+    Socket Socket { get; }
+
+    /// <summary>Bytes already decrypted/buffered that the socket's readiness will not show.</summary>
+    bool HasBufferedInput { get; }
+
+    /// <summary>&gt;0 bytes read; 0 = nothing available now (non-blocking); -1 = peer closed. SocketException on error.</summary>
+    int Read(Span<byte> destination);
+
+    /// <summary>Bytes accepted (may be partial when non-blocking). SocketException on error.</summary>
+    int Write(ReadOnlySpan<byte> source);
+
+    /// <summary>Plain: Done at once. TLS: InProgress until done, Failed with <see cref="FailureReason"/>.</summary>
+    HandshakeProgress ContinueHandshake();
+
+    /// <summary>Why the handshake failed, when it did.</summary>
+    string? FailureReason { get; }
+}
+
+/// <summary>Progress of the stream-level (e.g. TLS) handshake that runs before RIPC.</summary>
+internal enum HandshakeProgress
+{
+    InProgress,
+    Done,
+    Failed,
+}

@@ -1,0 +1,77 @@
+namespace Eta.Transport;
+
+/// <summary>How a server listens and what it offers its channels. Immutable; defaults are ETA's.</summary>
+public sealed record BindOptions
+{
+    /// <summary>Listening port; 0 picks a free one (see <see cref="Server.Port"/>).</summary>
+    public int Port { get; init; } = 14002;
+    /// <summary>Local address (IP or host name) to listen on; null listens on all interfaces.</summary>
+    public string? InterfaceName { get; init; }
+    public ConnectionType ConnectionType { get; init; } = ConnectionType.Socket;
+    /// <summary>True: <see cref="Server.Accept"/> waits for a connection.</summary>
+    public bool ServerBlocking { get; init; }
+    /// <summary>True: accepted channels run the handshake inside Accept and come back active.</summary>
+    public bool ChannelsBlocking { get; init; }
+    public bool TcpNoDelay { get; init; } = true;
+    /// <summary>Largest message sent in one frame; offered to clients as the max user message size.</summary>
+    public int MaxFragmentSize { get; init; } = 6144;
+    public int GuaranteedOutputBuffers { get; init; } = 50;
+    /// <summary>Most output buffers one channel may hold, guaranteed plus borrowed from the shared pool.</summary>
+    public int MaxOutputBuffers { get; init; } = 50;
+    /// <summary>Buffers in the pool shared by all channels of this server; 0 means no shared pool.</summary>
+    public int SharedPoolSize { get; init; }
+    public int NumInputBuffers { get; init; } = 10;
+    public int SysSendBufSize { get; init; }
+    public int SysRecvBufSize { get; init; }
+    public int SendTimeoutMs { get; init; }
+    public int ReceiveTimeoutMs { get; init; }
+    /// <summary>Ping timeout in seconds offered to clients (the lower of both is used).</summary>
+    public int PingTimeout { get; init; } = 60;
+    /// <summary>Lowest ping timeout the server accepts.</summary>
+    public int MinPingTimeout { get; init; } = 20;
+    public bool ServerToClientPings { get; init; } = true;
+    public bool ClientToServerPings { get; init; } = true;
+    public CompressionType CompressionType { get; init; } = CompressionType.None;
+    /// <summary>Compression level 0-9 (zlib) sent to clients in the ConnectAck.</summary>
+    public int CompressionLevel { get; init; } = 6;
+    /// <summary>True: compress toward clients even when they did not ask for it.</summary>
+    public bool ForceCompression { get; init; }
+    public int ProtocolType { get; init; }
+    public int MajorVersion { get; init; } = 14;
+    public int MinorVersion { get; init; } = 1;
+    public string ComponentVersion { get; init; } = Transport.DefaultComponentVersion;
+    public int InitializationTimeout { get; init; } = 60;
+    public ServerTlsOptions? Tls { get; init; }
+    public object? UserSpecObject { get; init; }
+
+    /// <summary>Throws <see cref="ArgumentException"/> naming the first invalid option.</summary>
+    public void Validate()
+    {
+        OptionChecks.InRange(Port, 0, 65535, nameof(Port));
+        OptionChecks.Defined(ConnectionType, nameof(ConnectionType));
+        OptionChecks.Defined(CompressionType, nameof(CompressionType));
+        OptionChecks.InRange(MaxFragmentSize, RipcLimits.MinFragmentSize, RipcLimits.MaxFragmentSize, nameof(MaxFragmentSize));
+        OptionChecks.InRange(GuaranteedOutputBuffers, 1, 1_000_000, nameof(GuaranteedOutputBuffers));
+        OptionChecks.InRange(MaxOutputBuffers, 1, 1_000_000, nameof(MaxOutputBuffers));
+        OptionChecks.InRange(SharedPoolSize, 0, 10_000_000, nameof(SharedPoolSize));
+        OptionChecks.InRange(NumInputBuffers, 1, 100_000, nameof(NumInputBuffers));
+        OptionChecks.InRange(SysSendBufSize, 0, int.MaxValue, nameof(SysSendBufSize));
+        OptionChecks.InRange(SysRecvBufSize, 0, int.MaxValue, nameof(SysRecvBufSize));
+        OptionChecks.InRange(SendTimeoutMs, 0, int.MaxValue, nameof(SendTimeoutMs));
+        OptionChecks.InRange(ReceiveTimeoutMs, 0, int.MaxValue, nameof(ReceiveTimeoutMs));
+        OptionChecks.InRange(PingTimeout, 1, 255, nameof(PingTimeout));
+        OptionChecks.InRange(MinPingTimeout, 1, PingTimeout, nameof(MinPingTimeout));
+        OptionChecks.InRange(CompressionLevel, 0, 9, nameof(CompressionLevel));
+        OptionChecks.InRange(ProtocolType, 0, 255, nameof(ProtocolType));
+        OptionChecks.InRange(MajorVersion, 0, 255, nameof(MajorVersion));
+        OptionChecks.InRange(MinorVersion, 0, 255, nameof(MinorVersion));
+        OptionChecks.InRange(InitializationTimeout, 1, 3600, nameof(InitializationTimeout));
+        OptionChecks.ComponentVersion(ComponentVersion, nameof(ComponentVersion));
+        if (ConnectionType == ConnectionType.Encrypted)
+        {
+            if (Tls is null)
+                throw new ArgumentException("An encrypted server needs Tls (certificate and key files).", nameof(Tls));
+            Tls.Validate();
+        }
+    }
+}

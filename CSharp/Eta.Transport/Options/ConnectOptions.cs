@@ -1,0 +1,66 @@
+namespace Eta.Transport;
+
+/// <summary>How a client channel connects. Immutable; defaults are ETA's. Checked by <see cref="Validate"/>.</summary>
+public sealed record ConnectOptions
+{
+    public string Host { get; init; } = "localhost";
+    public int Port { get; init; } = 14002;
+    /// <summary>Local address (IP or host name) to bind before connecting; null binds any.</summary>
+    public string? InterfaceName { get; init; }
+    public ConnectionType ConnectionType { get; init; } = ConnectionType.Socket;
+    /// <summary>True: <see cref="Transport.Connect"/> runs the whole handshake and returns an active channel.</summary>
+    public bool Blocking { get; init; }
+    /// <summary>True disables Nagle's algorithm (TCP_NODELAY); the tools' -tcpDelay sets false.</summary>
+    public bool TcpNoDelay { get; init; } = true;
+    public int GuaranteedOutputBuffers { get; init; } = 50;
+    public int NumInputBuffers { get; init; } = 10;
+    /// <summary>TCP send buffer size; 0 means 65535.</summary>
+    public int SysSendBufSize { get; init; }
+    /// <summary>TCP receive buffer size; 0 means 65535.</summary>
+    public int SysRecvBufSize { get; init; }
+    /// <summary>Socket send timeout in milliseconds (blocking operations only); 0 for none.</summary>
+    public int SendTimeoutMs { get; init; }
+    /// <summary>Socket receive timeout in milliseconds (blocking operations only); 0 for none.</summary>
+    public int ReceiveTimeoutMs { get; init; }
+    /// <summary>Requested ping timeout in seconds; the server may lower it.</summary>
+    public int PingTimeout { get; init; } = 60;
+    public CompressionType CompressionType { get; init; } = CompressionType.None;
+    /// <summary>Wire protocol carried over RIPC: 0 is RWF.</summary>
+    public int ProtocolType { get; init; }
+    public int MajorVersion { get; init; } = 14;
+    public int MinorVersion { get; init; } = 1;
+    /// <summary>Product version string sent in the handshake (RIPC 13 and later).</summary>
+    public string ComponentVersion { get; init; } = Transport.DefaultComponentVersion;
+    /// <summary>Seconds the handshake may take before Init fails.</summary>
+    public int InitializationTimeout { get; init; } = 60;
+    public ProxyOptions? Proxy { get; init; }
+    public ClientTlsOptions? Tls { get; init; }
+    /// <summary>Any object the application wants to find again on the channel.</summary>
+    public object? UserSpecObject { get; init; }
+
+    /// <summary>Tests only: input buffer size in bytes instead of NumInputBuffers x fragment size.</summary>
+    internal int InputBufferCapacityOverride { get; init; }
+
+    /// <summary>Throws <see cref="ArgumentException"/> naming the first invalid option.</summary>
+    public void Validate()
+    {
+        if (string.IsNullOrWhiteSpace(Host))
+            throw new ArgumentException("Host is empty.", nameof(Host));
+        OptionChecks.InRange(Port, 1, 65535, nameof(Port));
+        OptionChecks.Defined(ConnectionType, nameof(ConnectionType));
+        OptionChecks.Defined(CompressionType, nameof(CompressionType));
+        OptionChecks.InRange(GuaranteedOutputBuffers, 1, 1_000_000, nameof(GuaranteedOutputBuffers));
+        OptionChecks.InRange(NumInputBuffers, 1, 100_000, nameof(NumInputBuffers));
+        OptionChecks.InRange(SysSendBufSize, 0, int.MaxValue, nameof(SysSendBufSize));
+        OptionChecks.InRange(SysRecvBufSize, 0, int.MaxValue, nameof(SysRecvBufSize));
+        OptionChecks.InRange(SendTimeoutMs, 0, int.MaxValue, nameof(SendTimeoutMs));
+        OptionChecks.InRange(ReceiveTimeoutMs, 0, int.MaxValue, nameof(ReceiveTimeoutMs));
+        OptionChecks.InRange(PingTimeout, 1, 255, nameof(PingTimeout));
+        OptionChecks.InRange(ProtocolType, 0, 255, nameof(ProtocolType));
+        OptionChecks.InRange(MajorVersion, 0, 255, nameof(MajorVersion));
+        OptionChecks.InRange(MinorVersion, 0, 255, nameof(MinorVersion));
+        OptionChecks.InRange(InitializationTimeout, 1, 3600, nameof(InitializationTimeout));
+        OptionChecks.ComponentVersion(ComponentVersion, nameof(ComponentVersion));
+        Proxy?.Validate();
+    }
+}

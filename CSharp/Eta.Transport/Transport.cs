@@ -1,0 +1,123 @@
+using System.Net.Sockets;
+
+namespace Eta.Transport;
+
+/// <summary>
+/// Entry point: <see cref="Initialize"/> once, then <see cref="Connect"/> (client) or <see cref="Bind"/> (server).
+/// </summary>
+public static class Transport
+{
+    /// <summary>Product version sent in the RIPC handshake unless the options say otherwise.</summary>
+    public const string DefaultComponentVersion = "Eta.NET Transport 1.0";
+
+    private static readonly object s_lock = new();
+    private static int s_initCount;
+    private static bool s_globalLocking;
+
+    public static bool IsInitialized { get { lock (s_lock) return s_initCount > 0; } }
+
+    public static TransportReturnCode Initialize(InitArgs? args = null)
+    {
+        lock (s_lock)
+        {
+            if (s_initCount == 0)
+                s_globalLocking = args?.GlobalLocking ?? false;
+            s_initCount++;
+        }
+        return TransportReturnCode.Success;
+    }
+
+    public static TransportReturnCode Uninitialize()
+    {
+        lock (s_lock)
+        {
+            if (s_initCount == 0)
+                return TransportReturnCode.InitNotInitialized;
+            s_initCount--;
+        }
+        return TransportReturnCode.Success;
+    }
+
+    /// <summary>
+    /// Opens a client channel. Non-blocking (default): the channel comes back initializing; drive it with
+    /// <see cref="Channel.Init"/>. Blocking: it comes back active. Null on failure, with <paramref name="error"/>.
+    /// Invalid options throw <see cref="ArgumentException"/>.
+    /// </summary>
+    public static Channel? Connect(ConnectOptions options, out TransportError? error)
+    {
+        options.Validate();
+        error = null;
+        if (!TryLockingMode(out bool locking, out error))
+            return null;
+        if (!Wiring.CompressorFactory.IsAvailable(options.CompressionType))
+        {
+            error = Fail(TransportReturnCode.Failure, $"Connect: {options.CompressionType} compression is not available in this build");
+            return null;
+        }
+        Socket socket;
+        try
+        {
+            socket = Wiring.ClientConnector.BeginConnect(options);
+        }
+        catch (SocketException e)
+        {
+            error = Fail(TransportReturnCode.Failure, $"Connect: cannot connect to {options.Host}:{options.Port}: {e.SocketErrorCode}", e.ErrorCode);
+            return null;
+        }
+        Channel channel = Channel.ForClient(options, locking, socket);
+        if (options.Blocking && BlockingInit.Run(channel, options.InitializationTimeout) != TransportReturnCode.Success)
+        {
+            channel.Init(); // records the timeout when that is what stopped it
+            error = channel.Error;
+            channel.Close();
+            return null;
+        }
+        return channel;
+    }
+
+    /// <summary>Opens a listening server. Null on failure (e.g. port in use), with <paramref name="error"/>.</summary>
+    public static Server? Bind(BindOptions options, out TransportError? error)
+    {
+        options.Validate();
+        error = null;
+        if (!TryLockingMode(out bool locking, out error))
+            return null;
+        if (!Wiring.CompressorFactory.IsAvailable(options.CompressionType))
+        {
+            error = Fail(TransportReturnCode.Failure, $"Bind: {options.CompressionType} compression is not available in this build");
+            return null;
+        }
+        try
+        {
+            return Server.Listen(options, locking);
+        }
+        catch (SocketException e)
+        {
+            string where = options.InterfaceName is null ? $"port {options.Port}" : $"{options.InterfaceName}:{options.Port}";
+            error = Fail(TransportReturnCode.Failure, $"Bind: cannot listen on {where}: {e.SocketErrorCode}", e.ErrorCode);
+            return null;
+        }
+    }
+
+    private static bool TryLockingMode(out bool locking, out TransportError? error)
+    {
+        lock (s_lock)
+        {
+            locking = s_globalLocking;
+            if (s_initCount > 0)
+            {
+                error = null;
+                return true;
+            }
+        }
+        error = Fail(TransportReturnCode.InitNotInitialized, "Transport.Initialize was not called");
+        return false;
+    }
+
+    private static TransportError Fail(TransportReturnCode code, string text, int systemError = 0)
+    {
+        var error = new TransportError();
+        error.Set(code, text, systemError);
+        return error;
+    }
+}

@@ -1,0 +1,304 @@
+using System.Buffers.Binary;
+using Eta.Transport.Buffers;
+using Eta.Transport.Compression;
+using Eta.Transport.Io;
+using Eta.Transport.Ripc;
+
+namespace Eta.Transport.Writing;
+
+/// <summary>
+/// The write side of an active channel: hands out buffers, frames written buffers (packing, compression,
+/// fragmentation), queues them by priority and flushes them in the priority flush order when the high-water
+/// mark is reached, on <see cref="Flush"/>, or at once for a direct socket write into empty queues.
+/// Socket errors surface as SocketException for the channel to turn into a closed state.
+/// </summary>
+internal sealed class ChannelWriter
+{
+    private const int FragmentHeaderLength = RipcLimits.HeaderLength + 1 + 4; // + fragment id
+    private const int FragmentLength = RipcLimits.HeaderLength + 1;            // + fragment id
+    private static ReadOnlySpan<byte> PingFrame => [0x00, 0x03, RipcFlags.HasExtendedFlags];
+
+    private readonly OutputQueue[] _queues = [new(), new(), new()];
+    private readonly StagingBuffer _staging;
+    private readonly OutputBufferPool _pool;
+    private readonly ICompressor? _compressor;
+    private readonly byte[] _compressScratch;
+    private readonly int _maxFragmentSize;
+    private readonly int _fragmentIdLength;
+    private readonly int _maxFragmentId;
+    private FlushOrder _flushOrder = FlushOrder.Parse(FlushOrder.Default, out _);
+    private IChannelStream? _stream;
+    private int _queuedBytes;
+    private int _nextFragmentId;
+
+    public ChannelWriter(OutputBufferPool pool, int maxFragmentSize, RipcVersion version, ICompressor? compressor)
+    {
+        _pool = pool;
+        _maxFragmentSize = maxFragmentSize;
+        _fragmentIdLength = version.FragmentIdLength;
+        _maxFragmentId = version.FragmentIdLength == 2 ? ushort.MaxValue : byte.MaxValue;
+        _compressor = compressor;
+        _compressScratch = compressor is null ? [] : new byte[pool.ArrayLength + 64];
+        _staging = new StagingBuffer(Math.Max(128 * 1024, 4 * (maxFragmentSize + 64)));
+    }
+
+    public int HighWaterMark { get; set; } = 6144;
+
+    public int CompressionThreshold { get; set; } = RipcLimits.DefaultCompressionThreshold;
+
+    public string FlushOrderText => _flushOrder.Text;
+
+    public OutputBufferPool Pool => _pool;
+
+    /// <summary>Bytes written (queued or staged) and not yet accepted by the socket.</summary>
+    public int PendingBytes => _queuedBytes + _staging.Pending;
+
+    /// <summary>Set each time the socket accepts bytes (for ping timing).</summary>
+    public bool SentData { get; set; }
+
+    public bool SetFlushOrder(string text, out string? error)
+    {
+        FlushOrder parsed = FlushOrder.Parse(text, out error);
+        if (error is not null)
+            return false;
+        _flushOrder = parsed;
+        return true;
+    }
+
+    public TransportReturnCode GetBuffer(int size, bool packed, object owner, TransportError error, out TransportBuffer? buffer)
+    {
+        if (size < 0)
+            throw new ArgumentOutOfRangeException(nameof(size), size, "Buffer size cannot be negative.");
+        if (packed && size < RipcLimits.PackedLengthSize)
+            throw new ArgumentOutOfRangeException(nameof(size), size, "A packed buffer needs at least 2 bytes (one length slot).");
+        if (size > _maxFragmentSize)
+        {
+            if (packed)
+                throw new ArgumentOutOfRangeException(nameof(size), size, $"A packed buffer cannot exceed the max fragment size {_maxFragmentSize}.");
+            buffer = _pool.RentBig(size, owner);
+            return TransportReturnCode.Success;
+        }
+        buffer = _pool.TryRent(packed, owner);
+        if (buffer is null)
+            return error.Set(TransportReturnCode.NoBuffers,
+                $"GetBuffer: all {_pool.InUse} output buffers are in use (guaranteed {_pool.Guaranteed}, max {_pool.MaxBuffers}); flush or raise the buffer counts");
+        buffer._limit = buffer.PayloadStart + size; // the whole frame payload, packed lengths included
+        return TransportReturnCode.Success;
+    }
+
+    /// <summary>Closes the current message of a packed buffer; returns the bytes left for more messages.</summary>
+    public TransportReturnCode PackBuffer(TransportBuffer buffer, TransportError error)
+    {
+        if (!buffer._packed)
+            return error.Set(TransportReturnCode.Failure, "PackBuffer: the buffer was not obtained as packable (GetBuffer with packed: true)");
+        buffer.ClosePackedMessage();
+        return (TransportReturnCode)buffer.Capacity;
+    }
+
+    public TransportReturnCode Write(TransportBuffer buffer, WritePriority priority, WriteFlags flags, WriteArgs? args)
+    {
+        if (buffer._origin == BufferOrigin.Big || buffer._fragmentOffset > 0)
+            return WriteFragmented(buffer, priority, flags, args, buffer._length);
+
+        int payloadStart = buffer.PayloadStart;
+        int payloadLength = buffer.PayloadEnd() - payloadStart;
+        byte frameFlags = buffer._packed ? (byte)(RipcFlags.Data | RipcFlags.Packed) : RipcFlags.Data;
+        int uncompressedFrame = payloadLength + RipcLimits.HeaderLength;
+
+        if (ShouldCompress(payloadLength, flags))
+        {
+            if (RipcLimits.HeaderLength + _compressor!.MaxCompressedLength(payloadLength) > _maxFragmentSize)
+                return WriteFragmented(buffer, priority, flags, args, payloadLength);
+            int compressed = _compressor.Compress(buffer._array.AsSpan(payloadStart, payloadLength), _compressScratch);
+            _compressScratch.AsSpan(0, compressed).CopyTo(buffer._array.AsSpan(payloadStart));
+            payloadLength = compressed;
+            frameFlags = (byte)(RipcFlags.Compressed | (buffer._packed ? RipcFlags.Packed : 0));
+        }
+
+        int frameLength = payloadLength + RipcLimits.HeaderLength;
+        WriteHeader(buffer._array.AsSpan(buffer._frameStart), frameLength, frameFlags);
+        buffer._frameLength = frameLength;
+        if (args is not null)
+        {
+            args.BytesWritten = frameLength;
+            args.UncompressedBytesWritten = uncompressedFrame;
+        }
+        if ((flags & WriteFlags.DirectSocketWrite) != 0 && PendingBytes == 0)
+            return WriteDirect(buffer);
+        Enqueue(buffer, priority);
+        return AfterQueueing(flags);
+    }
+
+    /// <summary>Sends queued data in priority order; returns bytes still pending or Success.</summary>
+    public TransportReturnCode Flush()
+    {
+        while (true)
+        {
+            while (_staging.Free > 0)
+            {
+                OutputQueue? queue = _flushOrder.Next(_queues);
+                if (queue is null)
+                    break;
+                TransportBuffer head = queue.Peek()!;
+                if (head._frameLength > _staging.Free)
+                    break;
+                queue.Dequeue();
+                _staging.Append(head._array.AsSpan(head._frameStart, head._frameLength));
+                _queuedBytes -= head._frameLength;
+                _pool.Return(head);
+            }
+            if (_staging.IsEmpty)
+                return TransportReturnCode.Success;
+            if (_staging.Send(_stream!) > 0)
+                SentData = true;
+            if (!_staging.IsEmpty)
+                return (TransportReturnCode)PendingBytes;
+        }
+    }
+
+    /// <summary>Writes a ping frame unless data is pending (which the flush sends instead).</summary>
+    public TransportReturnCode Ping()
+    {
+        if (PendingBytes == 0)
+            _staging.Append(PingFrame);
+        return Flush();
+    }
+
+    public void Release(TransportBuffer buffer) => _pool.Return(buffer);
+
+    /// <summary>Returns every queued buffer to the pool (channel close).</summary>
+    public void Clear()
+    {
+        foreach (OutputQueue queue in _queues)
+        {
+            while (!queue.IsEmpty)
+                _pool.Return(queue.Dequeue());
+        }
+        _queuedBytes = 0;
+        _staging.Clear();
+    }
+
+    /// <summary>The stream frames go to (set once the handshake picked the final socket).</summary>
+    public void Attach(IChannelStream stream) => _stream = stream;
+
+    private bool ShouldCompress(int payloadLength, WriteFlags flags) =>
+        _compressor is not null && (flags & WriteFlags.DoNotCompress) == 0 && payloadLength >= CompressionThreshold;
+
+    private TransportReturnCode WriteDirect(TransportBuffer buffer)
+    {
+        ReadOnlySpan<byte> frame = buffer._array.AsSpan(buffer._frameStart, buffer._frameLength);
+        int sent = 0;
+        while (sent < frame.Length)
+        {
+            int n = _stream!.Write(frame[sent..]);
+            if (n <= 0)
+                break;
+            sent += n;
+        }
+        if (sent > 0)
+            SentData = true;
+        if (sent < frame.Length)
+            _staging.Append(frame[sent..]);
+        _pool.Return(buffer);
+        return PendingBytes > 0 ? (TransportReturnCode)PendingBytes : TransportReturnCode.Success;
+    }
+
+    private void Enqueue(TransportBuffer buffer, WritePriority priority)
+    {
+        _queues[(int)priority].Enqueue(buffer);
+        _queuedBytes += buffer._frameLength;
+    }
+
+    private TransportReturnCode AfterQueueing(WriteFlags flags)
+    {
+        if (PendingBytes >= HighWaterMark || (flags & WriteFlags.DirectSocketWrite) != 0)
+            return Flush();
+        return (TransportReturnCode)PendingBytes;
+    }
+
+    /// <summary>
+    /// Splits a message into a fragment header frame and fragment frames, each in its own pool buffer:
+    /// <code>
+    /// [len][flags|0x01][0x08][UInt32 total length][fragment id] data     first
+    /// [len][flags|0x01][0x04][fragment id] data                          following
+    /// </code>
+    /// Compressed fragments are compressed one by one, sized so the compressed frame fits the fragment size.
+    /// When the pool runs dry mid-way, progress is kept in the buffer and WriteCallAgain is returned.
+    /// </summary>
+    private TransportReturnCode WriteFragmented(TransportBuffer buffer, WritePriority priority, WriteFlags flags, WriteArgs? args, int messageLength)
+    {
+        if (buffer._fragmentOffset == 0 && buffer._fragmentId == 0)
+            buffer._fragmentId = NextFragmentId();
+        bool compress = ShouldCompress(messageLength, flags);
+        int compressionOverhead = compress ? _compressor!.MaxCompressedLength(_maxFragmentSize) - _maxFragmentSize : 0;
+        ReadOnlySpan<byte> message = buffer._array.AsSpan(buffer.PayloadStart, messageLength);
+        int bytesWritten = 0, uncompressedWritten = 0;
+
+        while (buffer._fragmentOffset < messageLength)
+        {
+            TransportBuffer? frame = _pool.TryRent(packed: false, buffer._owner!);
+            if (frame is null)
+            {
+                Flush();
+                frame = _pool.TryRent(packed: false, buffer._owner!);
+                if (frame is null)
+                    return TransportReturnCode.WriteCallAgain;
+            }
+            bool first = buffer._fragmentOffset == 0;
+            int header = (first ? FragmentHeaderLength : FragmentLength) + _fragmentIdLength;
+            Span<byte> target = frame._array;
+            int chunk, payloadLength;
+            byte frameFlags;
+            if (compress)
+            {
+                chunk = Math.Min(messageLength - buffer._fragmentOffset, Math.Max(1, _maxFragmentSize - header - compressionOverhead));
+                payloadLength = _compressor!.Compress(message.Slice(buffer._fragmentOffset, chunk), target[header..]);
+                frameFlags = RipcFlags.HasExtendedFlags | RipcFlags.Compressed;
+            }
+            else
+            {
+                chunk = Math.Min(messageLength - buffer._fragmentOffset, _maxFragmentSize + RipcLimits.HeaderLength - header);
+                message.Slice(buffer._fragmentOffset, chunk).CopyTo(target[header..]);
+                payloadLength = chunk;
+                frameFlags = RipcFlags.HasExtendedFlags | RipcFlags.Data;
+            }
+            int frameLength = header + payloadLength;
+            WriteHeader(target, frameLength, frameFlags);
+            int pos = RipcLimits.HeaderLength;
+            target[pos++] = first ? RipcExtendedFlags.FragmentHeader : RipcExtendedFlags.Fragment;
+            if (first)
+            {
+                BinaryPrimitives.WriteUInt32BigEndian(target[pos..], (uint)messageLength);
+                pos += 4;
+            }
+            if (_fragmentIdLength == 2)
+                BinaryPrimitives.WriteUInt16BigEndian(target[pos..], (ushort)buffer._fragmentId);
+            else
+                target[pos] = (byte)buffer._fragmentId;
+            frame._frameLength = frameLength;
+            Enqueue(frame, priority);
+            buffer._fragmentOffset += chunk;
+            bytesWritten += frameLength;
+            uncompressedWritten += header + chunk;
+        }
+        if (args is not null)
+        {
+            args.BytesWritten = bytesWritten;
+            args.UncompressedBytesWritten = uncompressedWritten;
+        }
+        _pool.Return(buffer);
+        return AfterQueueing(flags);
+    }
+
+    private int NextFragmentId()
+    {
+        _nextFragmentId = _nextFragmentId >= _maxFragmentId ? 1 : _nextFragmentId + 1;
+        return _nextFragmentId;
+    }
+
+    private static void WriteHeader(Span<byte> frame, int frameLength, byte flags)
+    {
+        BinaryPrimitives.WriteUInt16BigEndian(frame, (ushort)frameLength);
+        frame[2] = flags;
+    }
+}
