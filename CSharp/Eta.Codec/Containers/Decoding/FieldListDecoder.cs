@@ -1,0 +1,117 @@
+namespace Eta.Codec;
+
+/// <summary>
+/// Walks a field list in place: set-defined entries first (when their definition is known), then standard ones.
+/// <code>
+/// flags(1) [infoLen(1) dictionaryId(u15rb) fieldListNum(2)] [setId(u15rb)]
+/// [setData: u15rb-length-prefixed when standard data follows, else to the end] [count(2) standard entries]
+/// standard entry: fieldId(2) valueLength(u16ob) value
+/// </code>
+/// Never throws and never allocates; a malformed list ends with INCOMPLETE_DATA or INVALID_DATA.
+/// </summary>
+public ref struct FieldListDecoder
+{
+    private RwfReader _setData;
+    private ReadOnlySpan<FieldSetDefEntry> _setDefinition;
+    private int _setIndex;
+    private RwfReader _standard;
+    private int _standardRemaining;
+    private CodecReturnCode _failure;
+
+    public FieldListFlags Flags { get; private set; }
+
+    public int DictionaryId { get; private set; }
+
+    public int FieldListNum { get; private set; }
+
+    public int SetId { get; private set; }
+
+    /// <summary>The set-defined part as received (empty when none).</summary>
+    public ReadOnlySpan<byte> EncodedSetData { get; private set; }
+
+    /// <summary>Number of standard entries announced by the header.</summary>
+    public int StandardCount { get; private set; }
+
+    /// <summary>
+    /// Reads the header. Returns SUCCESS; NO_DATA for an empty payload; SET_SKIPPED when set-defined data is
+    /// present but its definition is not in <paramref name="setDefinitions"/> (standard entries still decode);
+    /// or INCOMPLETE_DATA.
+    /// </summary>
+    public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out FieldListDecoder decoder,
+        LocalFieldSetDefDb? setDefinitions = null)
+    {
+        decoder = default;
+        if (data.IsEmpty)
+            return CodecReturnCode.NO_DATA;
+        CodecReturnCode rc = decoder.ReadHeader(data);
+        if (rc != CodecReturnCode.SUCCESS)
+        {
+            decoder._failure = rc;
+            return rc;
+        }
+        if (decoder.Flags.HasFlag(FieldListFlags.HAS_SET_DATA))
+        {
+            if (setDefinitions is null || !setDefinitions.TryGet(decoder.SetId, out decoder._setDefinition))
+                return CodecReturnCode.SET_SKIPPED;
+            decoder._setData = new RwfReader(decoder.EncodedSetData);
+        }
+        return CodecReturnCode.SUCCESS;
+    }
+
+    /// <summary>The next entry, or END_OF_CONTAINER after the last one.</summary>
+    public CodecReturnCode Next(out FieldEntry entry)
+    {
+        entry = default;
+        if (_failure != CodecReturnCode.SUCCESS)
+            return _failure;
+        CodecReturnCode rc;
+        if (_setIndex < _setDefinition.Length)
+        {
+            FieldSetDefEntry definition = _setDefinition[_setIndex];
+            rc = SetPrimitives.ReadValue(ref _setData, definition.DataType, out ReadOnlySpan<byte> value);
+            if (rc != CodecReturnCode.SUCCESS)
+                return _failure = rc;
+            _setIndex++;
+            entry = new FieldEntry(definition.FieldId, definition.DataType, value);
+            return CodecReturnCode.SUCCESS;
+        }
+        if (_standardRemaining == 0)
+            return CodecReturnCode.END_OF_CONTAINER;
+        rc = _standard.ReadInt16(out short fieldId);
+        ReadOnlySpan<byte> data = default;
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = _standard.ReadBuffer16(out data);
+        if (rc != CodecReturnCode.SUCCESS)
+            return _failure = rc;
+        _standardRemaining--;
+        entry = new FieldEntry(fieldId, DataTypes.UNKNOWN, data);
+        return CodecReturnCode.SUCCESS;
+    }
+
+    private CodecReturnCode ReadHeader(ReadOnlySpan<byte> data)
+    {
+        var reader = new RwfReader(data);
+        reader.ReadByte(out byte flags);
+        Flags = (FieldListFlags)flags;
+        if (Flags.HasFlag(FieldListFlags.HAS_FIELD_LIST_INFO))
+        {
+            if (reader.ReadByte(out byte infoLength) != CodecReturnCode.SUCCESS
+                || reader.ReadBytes(infoLength, out ReadOnlySpan<byte> info) != CodecReturnCode.SUCCESS)
+                return CodecReturnCode.INCOMPLETE_DATA;
+            var infoReader = new RwfReader(info);
+            if (infoReader.ReadU15rb(out int dictionaryId) != CodecReturnCode.SUCCESS
+                || infoReader.ReadInt16(out short fieldListNum) != CodecReturnCode.SUCCESS)
+                return CodecReturnCode.INCOMPLETE_DATA;
+            DictionaryId = dictionaryId;
+            FieldListNum = fieldListNum;
+        }
+        var body = new ListBody();
+        if (body.Read(ref reader, flags) != CodecReturnCode.SUCCESS)
+            return CodecReturnCode.INCOMPLETE_DATA;
+        SetId = body.SetId;
+        EncodedSetData = body.SetData;
+        StandardCount = _standardRemaining = body.StandardCount;
+        _standard = new RwfReader(body.StandardEntries);
+        return CodecReturnCode.SUCCESS;
+    }
+}

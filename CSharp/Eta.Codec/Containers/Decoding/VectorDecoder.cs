@@ -1,0 +1,86 @@
+namespace Eta.Codec;
+
+/// <summary>
+/// Walks a vector in place.
+/// <code>
+/// flags(1) containerType(1) [setDefs(u15rb len)] [summary(u15rb len)] [totalCountHint(u30rb)] count(2)
+/// entry: flags&lt;&lt;4|action(1) index(u30rb) [perm(u15rb len)] [data(u16ob len), not for CLEAR/DELETE/NO_DATA]
+/// </code>
+/// </summary>
+public ref struct VectorDecoder
+{
+    private RwfReader _entries;
+    private int _remaining;
+    private CodecReturnCode _failure;
+
+    public VectorFlags Flags { get; private set; }
+
+    public int ContainerType { get; private set; }
+
+    public int TotalCountHint { get; private set; }
+
+    public int Count { get; private set; }
+
+    public ReadOnlySpan<byte> EncodedSetDefs { get; private set; }
+
+    public ReadOnlySpan<byte> EncodedSummaryData { get; private set; }
+
+    /// <summary>Reads the header: SUCCESS, NO_DATA (empty payload) or INCOMPLETE_DATA.</summary>
+    public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out VectorDecoder decoder)
+    {
+        decoder = default;
+        if (data.IsEmpty)
+            return CodecReturnCode.NO_DATA;
+        CodecReturnCode rc = decoder.ReadHeader(data);
+        decoder._failure = rc;
+        return rc;
+    }
+
+    /// <summary>The next entry, or END_OF_CONTAINER after the last one.</summary>
+    public CodecReturnCode Next(out VectorEntry entry)
+    {
+        entry = default;
+        if (_failure != CodecReturnCode.SUCCESS)
+            return _failure;
+        if (_remaining == 0)
+            return CodecReturnCode.END_OF_CONTAINER;
+        CodecReturnCode rc = _entries.ReadByte(out byte flagsAndAction);
+        var action = (VectorEntryActions)(flagsAndAction & 0x0F);
+        var flags = (VectorEntryFlags)(flagsAndAction >> 4);
+        int index = 0;
+        ReadOnlySpan<byte> perm = default, data = default;
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = _entries.ReadU30rb(out index);
+        if (rc == CodecReturnCode.SUCCESS && Flags.HasFlag(VectorFlags.HAS_PER_ENTRY_PERM_DATA) && flags.HasFlag(VectorEntryFlags.HAS_PERM_DATA))
+            rc = _entries.ReadBuffer15(out perm);
+        if (rc == CodecReturnCode.SUCCESS && action is not (VectorEntryActions.CLEAR or VectorEntryActions.DELETE)
+            && ContainerType != DataTypes.NO_DATA)
+            rc = _entries.ReadBuffer16(out data);
+        if (rc != CodecReturnCode.SUCCESS)
+            return _failure = rc;
+        _remaining--;
+        entry = new VectorEntry(index, action, flags, perm, data);
+        return CodecReturnCode.SUCCESS;
+    }
+
+    private CodecReturnCode ReadHeader(ReadOnlySpan<byte> data)
+    {
+        var reader = new RwfReader(data);
+        if (reader.ReadByte(out byte flags) != CodecReturnCode.SUCCESS
+            || reader.ReadByte(out byte containerType) != CodecReturnCode.SUCCESS)
+            return CodecReturnCode.INCOMPLETE_DATA;
+        Flags = (VectorFlags)flags;
+        ContainerType = DataTypes.FromWireContainerType(containerType);
+        var header = new CountedContainerHeader(Flags.HasFlag(VectorFlags.HAS_SET_DEFS),
+            Flags.HasFlag(VectorFlags.HAS_SUMMARY_DATA), Flags.HasFlag(VectorFlags.HAS_TOTAL_COUNT_HINT));
+        CodecReturnCode rc = header.Read(ref reader);
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        EncodedSetDefs = header.SetDefs;
+        EncodedSummaryData = header.Summary;
+        TotalCountHint = header.TotalCountHint;
+        Count = _remaining = header.Count;
+        _entries = new RwfReader(reader.ReadToEnd());
+        return CodecReturnCode.SUCCESS;
+    }
+}

@@ -1,0 +1,73 @@
+namespace Eta.Codec;
+
+// Filter list: entries identified by a filter id (0..255).
+//   flags(1) containerType(1) [totalCountHint(1)] count(1)
+//   { flags<<4|action(1) id(1) [containerType(1)] [perm(u15rb len)] [data(u16ob len), not for CLEAR/NO_DATA] }*
+public ref partial struct RwfEncoder
+{
+    public CodecReturnCode FilterListInit(FilterListFlags flags, int containerType, int totalCountHint = 0)
+    {
+        CodecReturnCode rc = BeginContainer(DataTypes.FILTER_LIST);
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        if (!DataTypes.IsContainer(containerType) || (uint)totalCountHint > byte.MaxValue)
+            return AbortContainer(CodecReturnCode.INVALID_ARGUMENT);
+        Top.Flags = (byte)flags;
+        Top.EntryType = containerType;
+        rc = Writer.WriteByte((byte)flags);
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = Writer.WriteByte(DataTypes.ToWireContainerType(containerType));
+        if (rc == CodecReturnCode.SUCCESS && flags.HasFlag(FilterListFlags.HAS_TOTAL_COUNT_HINT))
+            rc = Writer.WriteByte((byte)totalCountHint);
+        return rc == CodecReturnCode.SUCCESS ? ReserveCount(1) : AbortContainer(rc);
+    }
+
+    /// <summary>Adds an entry with pre-encoded data (ignored for CLEAR and NO_DATA entries).</summary>
+    public CodecReturnCode FilterEntry(scoped in FilterEntryHeader header, scoped ReadOnlySpan<byte> encodedData)
+    {
+        CodecReturnCode rc = BeginFilterEntry(header, out int entryType);
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        return EndEntry(FilterEntryCarriesData(header.Action, entryType) ? Writer.WriteBuffer16(encodedData) : rc);
+    }
+
+    /// <summary>Opens an entry whose data container is encoded next.</summary>
+    public CodecReturnCode FilterEntryInit(scoped in FilterEntryHeader header, int maxEncodedSize = 0)
+    {
+        CodecReturnCode rc = BeginFilterEntry(header, out int entryType);
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        return OpenEntry(FilterEntryCarriesData(header.Action, entryType) ? rc : CodecReturnCode.INVALID_ARGUMENT, maxEncodedSize);
+    }
+
+    public CodecReturnCode FilterEntryComplete(bool success) => CompleteEntry(DataTypes.FILTER_LIST, success);
+
+    public CodecReturnCode FilterListComplete(bool success) => CompleteContainer(DataTypes.FILTER_LIST, success);
+
+    private CodecReturnCode BeginFilterEntry(scoped in FilterEntryHeader header, out int entryType)
+    {
+        entryType = DataTypes.NO_DATA;
+        CodecReturnCode rc = BeginEntry(DataTypes.FILTER_LIST);
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        bool ownType = header.ContainerType != 0 && header.ContainerType != Top.EntryType;
+        bool hasPerm = !header.PermData.IsEmpty;
+        if (header.Action is < FilterEntryActions.UPDATE or > FilterEntryActions.CLEAR
+            || (ownType && !DataTypes.IsContainer(header.ContainerType))
+            || (hasPerm && !((FilterListFlags)Top.Flags).HasFlag(FilterListFlags.HAS_PER_ENTRY_PERM_DATA)))
+            return EndEntry(CodecReturnCode.INVALID_ARGUMENT);
+        entryType = ownType ? header.ContainerType : Top.EntryType;
+        var flags = (ownType ? FilterEntryFlags.HAS_CONTAINER_TYPE : 0) | (hasPerm ? FilterEntryFlags.HAS_PERM_DATA : 0);
+        rc = WriteFlagsAndAction((int)flags, (int)header.Action);
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = Writer.WriteByte(header.Id);
+        if (rc == CodecReturnCode.SUCCESS && ownType)
+            rc = Writer.WriteByte(DataTypes.ToWireContainerType(header.ContainerType));
+        if (rc == CodecReturnCode.SUCCESS && hasPerm)
+            rc = Writer.WriteBuffer15(header.PermData);
+        return rc == CodecReturnCode.SUCCESS ? rc : EndEntry(rc);
+    }
+
+    private static bool FilterEntryCarriesData(FilterEntryActions action, int entryType) =>
+        action != FilterEntryActions.CLEAR && entryType != DataTypes.NO_DATA;
+}

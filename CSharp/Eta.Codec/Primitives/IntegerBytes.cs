@@ -1,0 +1,56 @@
+namespace Eta.Codec;
+
+/// <summary>
+/// RWF's trimmed integers: a signed value uses the fewest two's-complement bytes that keep its sign
+/// (0 -> 00, 128 -> 00 80, -1 -> FF); an unsigned value the fewest bytes (255 -> FF), never zero bytes.
+/// </summary>
+internal static class IntegerBytes
+{
+    public static int SignedLength(long value)
+    {
+        int length = 1;
+        while (length < 8 && (value < -(1L << (8 * length - 1)) || value >= (1L << (8 * length - 1))))
+            length++;
+        return length;
+    }
+
+    public static int UnsignedLength(ulong value)
+    {
+        int length = 1;
+        while (length < 8 && value >> (8 * length) != 0)
+            length++;
+        return length;
+    }
+
+    public static CodecReturnCode WriteSigned(ref RwfWriter writer, long value) =>
+        writer.WriteUIntBytes((ulong)value, SignedLength(value));
+
+    public static CodecReturnCode WriteUnsigned(ref RwfWriter writer, ulong value) =>
+        writer.WriteUIntBytes(value, UnsignedLength(value));
+
+    /// <summary>Reads 1..8 big-endian bytes, sign-extending from the first.</summary>
+    public static CodecReturnCode ReadSigned(ReadOnlySpan<byte> data, out long value)
+    {
+        value = 0;
+        if (data.Length is 0 or > 8)
+            return CodecReturnCode.INVALID_DATA;
+        long v = (sbyte)data[0];
+        for (int i = 1; i < data.Length; i++)
+            v = (v << 8) | data[i];
+        value = v;
+        return CodecReturnCode.SUCCESS;
+    }
+
+    /// <summary>Reads 1..8 big-endian bytes as an unsigned value.</summary>
+    public static CodecReturnCode ReadUnsigned(ReadOnlySpan<byte> data, out ulong value)
+    {
+        value = 0;
+        if (data.Length is 0 or > 8)
+            return CodecReturnCode.INVALID_DATA;
+        ulong v = 0;
+        foreach (byte b in data)
+            v = (v << 8) | b;
+        value = v;
+        return CodecReturnCode.SUCCESS;
+    }
+}

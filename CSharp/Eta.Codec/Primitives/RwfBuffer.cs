@@ -1,0 +1,44 @@
+using System.Text;
+
+namespace Eta.Codec;
+
+/// <summary>
+/// RWF BUFFER / ASCII_STRING / UTF8_STRING / RMTES_STRING: the bytes themselves, length given by the container;
+/// blank is zero bytes. A ref struct over a slice of the input (decoding copies nothing). Named RwfBuffer so it does
+/// not collide with <see cref="System.Buffer"/>.
+/// </summary>
+public readonly ref struct RwfBuffer
+{
+    public RwfBuffer(ReadOnlySpan<byte> data, int dataType = DataTypes.BUFFER)
+    {
+        Data = data;
+        DataType = dataType;
+    }
+
+    public ReadOnlySpan<byte> Data { get; }
+
+    /// <summary>BUFFER, ASCII_STRING, UTF8_STRING or RMTES_STRING.</summary>
+    public int DataType { get; }
+
+    public bool IsBlank => Data.IsEmpty;
+
+    /// <summary>True for the four byte-string types.</summary>
+    public static bool IsBufferType(int dataType) =>
+        dataType is DataTypes.BUFFER or DataTypes.ASCII_STRING or DataTypes.UTF8_STRING or DataTypes.RMTES_STRING;
+
+    public CodecReturnCode EncodeBody(ref RwfWriter writer) => writer.WriteBytes(Data);
+
+    /// <summary>Wraps value bytes; returns BLANK_DATA when empty.</summary>
+    public static CodecReturnCode Decode(ReadOnlySpan<byte> data, int dataType, out RwfBuffer value)
+    {
+        value = new RwfBuffer(data, dataType);
+        return data.IsEmpty ? CodecReturnCode.BLANK_DATA : CodecReturnCode.SUCCESS;
+    }
+
+    /// <summary>
+    /// The text: UTF-8 for UTF8_STRING, Latin-1 (byte = char) otherwise. RMTES escape sequences are not
+    /// interpreted (plain ASCII RMTES, as the performance tools send, reads correctly).
+    /// </summary>
+    public override string ToString() =>
+        DataType == DataTypes.UTF8_STRING ? Encoding.UTF8.GetString(Data) : Encoding.Latin1.GetString(Data);
+}
