@@ -1,2 +1,3 @@
-Console.Error.WriteLine("TransportPerf: not built yet");
-return 1;
+using PerfTools.TransportPerf;
+
+return TransportPerfApp.Run(args, Console.Out, Console.Error, handleSignals: true);

@@ -1,0 +1,32 @@
+using PerfTools.Common.CommandLine;
+using PerfTools.Common.Lifetime;
+using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Sessions;
+
+namespace PerfTools.TransportPerf;
+
+/// <summary>Entry point logic, callable in-process (tests) with its own writers and cancellation.</summary>
+public static class TransportPerfApp
+{
+    /// <summary>Parses <paramref name="args"/>, runs, and returns the exit code. Never exits the process.</summary>
+    public static int Run(string[] args, TextWriter console, TextWriter errors, CancellationToken cancellation = default,
+        bool handleSignals = false, Action<int>? listening = null)
+    {
+        CommandLineResult<TransportPerfOptions> parsed = TransportPerfCommandLine.Parse(args);
+        if (!parsed.IsSuccess)
+            return parsed.Report(TransportPerfCommandLine.ToolName, console, errors);
+        TransportPerfOptions options = parsed.Options!;
+
+        using var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTime), cancellation, handleSignals);
+        try
+        {
+            var run = new TransportPerfRun(options, new EtaTransportEndpoints(options), console, errors) { Listening = listening };
+            return run.Execute(shutdown);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            errors.WriteLine($"TransportPerf: cannot write an output file: {e.Message}");
+            return 1;
+        }
+    }
+}

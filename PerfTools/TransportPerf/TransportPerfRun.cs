@@ -1,0 +1,168 @@
+using PerfTools.Common.Lifetime;
+using PerfTools.Common.Threading;
+using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Output;
+using PerfTools.TransportPerf.Sessions;
+using PerfTools.TransportPerf.Statistics;
+
+namespace PerfTools.TransportPerf;
+
+/// <summary>
+/// One TransportPerf run (§7.3): start the transport threads, accept or make connections and hand them over,
+/// collect statistics until the run ends (run time, Ctrl+C, peer gone), then write the summary. Every ending
+/// goes through the same path, which flushes and writes every output file.
+/// </summary>
+internal sealed class TransportPerfRun
+{
+    private static readonly TimeSpan MainLoopWait = TimeSpan.FromMilliseconds(100);
+    private static readonly TimeSpan ConnectRetryDelay = TimeSpan.FromSeconds(1);
+    private static readonly TimeSpan ThreadStopTimeout = TimeSpan.FromSeconds(10);
+
+    private readonly TransportPerfOptions _options;
+    private readonly ITransportEndpoints _endpoints;
+    private readonly TextWriter _console;
+    private readonly TextWriter _errors;
+
+    public TransportPerfRun(TransportPerfOptions options, ITransportEndpoints endpoints, TextWriter console, TextWriter errors)
+    {
+        _options = options;
+        _endpoints = endpoints;
+        _console = console;
+        _errors = errors;
+    }
+
+    /// <summary>Called once the server listens, with its port (useful with -p 0).</summary>
+    public Action<int>? Listening { get; init; }
+
+    /// <summary>Runs to the end; returns the process exit code.</summary>
+    public int Execute(ShutdownSignal shutdown)
+    {
+        _console.Write(TransportSummary.Inputs(_options));
+        _console.WriteLine();
+
+        var stats = new TransportThreadStats[_options.Threads.Count];
+        var workers = new TransportWorker[stats.Length];
+        for (int i = 0; i < stats.Length; i++)
+        {
+            stats[i] = new TransportThreadStats(i + 1);
+            workers[i] = new TransportWorker(_options, stats[i], shutdown, _console);
+        }
+
+        using var collector = new StatsCollector(_options, stats, _console);
+        var threads = new Thread[workers.Length];
+        for (int i = 0; i < workers.Length; i++)
+            threads[i] = ToolThread.Start($"TransportPerf thread {i + 1}", _options.Threads.CpuIdOf(i), workers[i].Run, _errors.WriteLine);
+
+        int exitCode = 0;
+        try
+        {
+            if (_options.AppType == AppType.Server)
+                ServeUntilShutdown(workers, collector, shutdown);
+            else
+                ConnectAndRunUntilShutdown(workers, collector, shutdown);
+        }
+        catch (TransportSetupException failure)
+        {
+            _errors.WriteLine($"TransportPerf: {failure.Message}");
+            shutdown.Request(ShutdownReason.Failed);
+            exitCode = 1;
+        }
+        finally
+        {
+            shutdown.Request(ShutdownReason.Interrupted); // no-op when already ending; stops the threads otherwise
+            foreach (Thread thread in threads)
+            {
+                if (!thread.Join(ThreadStopTimeout))
+                    _errors.WriteLine($"TransportPerf: {thread.Name} did not stop within {ThreadStopTimeout.TotalSeconds} s.");
+            }
+        }
+
+        string summary = TransportSummary.Inputs(_options) + collector.Finish();
+        File.WriteAllText(_options.SummaryFile, summary);
+        _console.Write(summary);
+        _console.WriteLine($"Run ended: {Describe(shutdown.Reason)}.");
+        return exitCode;
+    }
+
+    private void ServeUntilShutdown(TransportWorker[] workers, StatsCollector collector, ShutdownSignal shutdown)
+    {
+        using IPerfListener listener = _endpoints.Listen();
+        _console.WriteLine($"Server listening on port {listener.Port}.");
+        Listening?.Invoke(listener.Port);
+        var statsClock = new IntervalClock(_options.WriteStatsInterval);
+        while (!shutdown.IsRequested)
+        {
+            IPerfChannel? channel = listener.Accept(MainLoopWait, shutdown.Token, out string? failure);
+            if (channel is not null)
+            {
+                TransportWorker least = workers.MinBy(w => w.ConnectionCount)!;
+                _console.WriteLine($"Accepted connection {channel.Description} on thread {least.Stats.ThreadNumber}.");
+                least.Add(channel);
+            }
+            else if (failure is not null)
+            {
+                _errors.WriteLine($"TransportPerf: a connection failed to start: {failure}");
+            }
+            Collect(collector, statsClock);
+        }
+    }
+
+    private void ConnectAndRunUntilShutdown(TransportWorker[] workers, StatsCollector collector, ShutdownSignal shutdown)
+    {
+        var statsClock = new IntervalClock(_options.WriteStatsInterval);
+        int connected = 0;
+        while (!shutdown.IsRequested)
+        {
+            if (connected < workers.Length)
+            {
+                IPerfChannel? channel = _endpoints.Connect(shutdown.Token, out string? failure);
+                if (channel is null)
+                {
+                    if (!shutdown.IsRequested)
+                        _errors.WriteLine($"TransportPerf: connection to {_options.HostName}:{_options.Port} failed ({failure}); retrying.");
+                    shutdown.Token.WaitHandle.WaitOne(ConnectRetryDelay);
+                }
+                else
+                {
+                    _console.WriteLine($"Connected {channel.Description} on thread {connected + 1}.");
+                    workers[connected++].Add(channel);
+                }
+            }
+            else
+            {
+                shutdown.Token.WaitHandle.WaitOne(MainLoopWait);
+            }
+            Collect(collector, statsClock);
+        }
+    }
+
+    private static void Collect(StatsCollector collector, IntervalClock statsClock)
+    {
+        collector.DrainLatencies();
+        if (statsClock.IsDue())
+            collector.WriteInterval();
+    }
+
+    private static string Describe(ShutdownReason reason) => reason switch
+    {
+        ShutdownReason.RunTimeExpired => "run time expired",
+        ShutdownReason.PeerDisconnected => "peer disconnected",
+        ShutdownReason.Failed => "failed",
+        _ => "interrupted",
+    };
+
+    /// <summary>Fires every <c>seconds</c>, on a fixed schedule from creation.</summary>
+    private sealed class IntervalClock(int seconds)
+    {
+        private readonly long _interval = seconds * System.Diagnostics.Stopwatch.Frequency;
+        private long _next = System.Diagnostics.Stopwatch.GetTimestamp() + seconds * System.Diagnostics.Stopwatch.Frequency;
+
+        public bool IsDue()
+        {
+            if (System.Diagnostics.Stopwatch.GetTimestamp() < _next)
+                return false;
+            _next += _interval;
+            return true;
+        }
+    }
+}

@@ -1,0 +1,136 @@
+using System.Buffers.Binary;
+using PerfTools.Common.Threading;
+using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Payload;
+using PerfTools.TransportPerf.Sessions;
+using PerfTools.TransportPerf.Statistics;
+using Xunit;
+
+namespace PerfTools.Tests.TransportPerf;
+
+public sealed class ConnectionSessionTests
+{
+    private static TransportPerfOptions Options(params string[] args) => TransportPerfCommandLine.Parse(args).Options!;
+
+    private static byte[] Message(long sequence, long timestamp, int size = 76)
+    {
+        var message = new byte[size];
+        PerfPayload.Write(message, sequence, timestamp);
+        return message;
+    }
+
+    [Fact]
+    public void One_second_of_bursts_sends_the_rate_with_consecutive_sequences_and_the_latency_rate_stamped()
+    {
+        var channel = new FakePerfChannel();
+        var stats = new TransportThreadStats(1);
+        var session = new ConnectionSession(channel, Options("-msgRate", "10000", "-latencyMsgRate", "100", "-msgSize", "40"), stats, seed: 1);
+        for (int tick = 0; tick < 1000; tick++)
+            session.SendBurst();
+
+        Assert.Equal(10_000, channel.Written.Count);
+        Assert.Equal(10_000, stats.MsgsSent.Total);
+        Assert.Equal(10_000 * 43, stats.BytesSent.Total);
+        int stamped = 0;
+        for (int i = 0; i < channel.Written.Count; i++)
+        {
+            byte[] message = channel.Written[i];
+            Assert.Equal(40, message.Length);
+            Assert.True(PerfPayload.TryRead(message, out long sequence, out long timestamp));
+            Assert.Equal(i + 1, sequence);
+            if (timestamp != 0) stamped++;
+            Assert.All(message[16..], b => Assert.Equal(0, b));
+        }
+        Assert.Equal(100, stamped);
+    }
+
+    [Fact]
+    public void Packing_puts_pack_count_messages_in_each_buffer()
+    {
+        var channel = new FakePerfChannel();
+        var session = new ConnectionSession(channel, Options("-msgRate", "10000", "-pack", "10"), new TransportThreadStats(1), seed: 1);
+        for (int tick = 0; tick < 1000; tick++)
+            session.SendBurst();
+        Assert.Equal(10_000, channel.Written.Count);
+        Assert.Equal(1000, channel.Writes);
+        Assert.Equal(1000, channel.PackedGets);
+        Assert.Equal(Enumerable.Range(1, 10_000).Select(i => (long)i),
+            channel.Written.Select(m => BinaryPrimitives.ReadInt64BigEndian(m)));
+    }
+
+    [Fact]
+    public void Received_sequence_gaps_and_repeats_are_counted_and_latency_is_queued()
+    {
+        var stats = new TransportThreadStats(1);
+        var channel = new FakePerfChannel();
+        var session = new ConnectionSession(channel, Options("-msgRate", "0", "-latencyMsgRate", "0"), stats, seed: 1);
+        long stamp = global::PerfTools.Common.Timing.PerfTimestamp.NowNanoseconds();
+        foreach (long sequence in new long[] { 1, 2, 3, 7, 8, 5, 9 })
+            channel.Incoming.Enqueue(Message(sequence, sequence == 8 ? stamp : 0));
+        channel.Incoming.Enqueue(new byte[5]);
+        session.Read();
+
+        Assert.Equal(8, stats.MsgsReceived.Total);
+        Assert.Equal(7 * 76 + 5, stats.BytesReceived.Total);
+        Assert.Equal(2, stats.SequenceErrors.Total); // 7 skips 4..6, 5 is behind
+        Assert.Equal(3, stats.MissingMessages.Total);
+        Assert.Equal(1, stats.MalformedMessages.Total);
+        Assert.True(stats.Latencies.TryDequeue(out LatencyRecord latency));
+        Assert.Equal(stamp, latency.SendTime);
+        Assert.True(latency.Latency >= 0);
+        Assert.False(stats.Latencies.TryDequeue(out _));
+    }
+
+    [Fact]
+    public void Reflection_writes_each_message_back_unchanged_and_sends_nothing_of_its_own()
+    {
+        var stats = new TransportThreadStats(1);
+        var channel = new FakePerfChannel();
+        var session = new ConnectionSession(channel, Options("-reflectMsgs"), stats, seed: 1);
+        session.SendBurst();
+        Assert.Empty(channel.Written);
+
+        byte[][] incoming = [Message(1, 12345), Message(2, 0), Message(3, 0, size: 200)];
+        foreach (byte[] message in incoming)
+            channel.Incoming.Enqueue(message);
+        session.Read();
+        Assert.Equal(incoming, channel.Written);
+        Assert.Equal(3, stats.MsgsSent.Total);
+        Assert.False(stats.Latencies.TryDequeue(out _)); // the reflector does not measure
+    }
+
+    [Fact]
+    public void Messages_without_buffers_are_counted_not_lost_silently()
+    {
+        var stats = new TransportThreadStats(1);
+        var channel = new FakePerfChannel(buffers: 25);
+        var session = new ConnectionSession(channel, Options("-msgRate", "10000"), stats, seed: 1);
+        for (int tick = 0; tick < 5; tick++)
+            session.SendBurst();
+        Assert.Equal(25, stats.MsgsSent.Total);
+        Assert.Equal(25, stats.OutOfBuffers.Total);
+    }
+
+    [Fact]
+    public void Steady_state_sending_and_receiving_allocate_nothing()
+    {
+        var stats = new TransportThreadStats(1);
+        var sender = new FakePerfChannel(record: false);
+        var session = new ConnectionSession(sender, Options("-msgRate", "100000", "-latencyMsgRate", "1000", "-pack", "5"), stats, seed: 1);
+        var receiver = new ConnectionSession(new FakePerfChannel(record: false), Options("-msgRate", "0", "-latencyMsgRate", "0"), stats, seed: 2);
+        byte[] message = Message(1, 0);
+        session.SendBurst();
+        receiver.OnMessage(message);
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int tick = 0; tick < 2000; tick++)
+            session.SendBurst();
+        for (long sequence = 2; sequence < 20_000; sequence++)
+        {
+            BinaryPrimitives.WriteInt64BigEndian(message, sequence);
+            receiver.OnMessage(message);
+        }
+        Assert.Equal(before, GC.GetAllocatedBytesForCurrentThread());
+        Assert.Equal(0, stats.SequenceErrors.Total);
+    }
+}

@@ -1,0 +1,81 @@
+using System.Net.Sockets;
+using PerfTools.TransportPerf.Sessions;
+
+namespace PerfTools.Tests.TransportPerf;
+
+/// <summary>An in-memory channel: records what is written, feeds queued messages to Read.</summary>
+internal sealed class FakePerfChannel : IPerfChannel
+{
+    private readonly byte[] _buffer = new byte[1 << 16];
+    private int _messageStart;
+    private int _buffersLeft;
+
+    public FakePerfChannel(int buffers = int.MaxValue, bool record = true)
+    {
+        _buffersLeft = buffers;
+        Record = record;
+    }
+
+    public bool Record { get; }
+    public List<byte[]> Written { get; } = [];
+    public int WrittenCount { get; private set; }
+    public int Writes { get; private set; }
+    public int PackedGets { get; private set; }
+    public Queue<byte[]> Incoming { get; } = new();
+    public int BytesPerWriteOverhead { get; init; } = 3;
+
+    public string Description => "fake";
+    public Socket Socket => throw new NotSupportedException();
+    public bool HasBufferedInput => Incoming.Count > 0;
+    public string? CloseReason => null;
+
+    public ChannelResult ReadAvailable(IMessageSink sink)
+    {
+        while (Incoming.TryDequeue(out byte[]? message))
+            sink.OnMessage(message);
+        return ChannelResult.Success;
+    }
+
+    public ChannelResult GetBuffer(int size, bool packed, out Span<byte> space)
+    {
+        if (_buffersLeft-- <= 0)
+        {
+            space = default;
+            return ChannelResult.NoBuffers;
+        }
+        if (packed) PackedGets++;
+        _messageStart = 0;
+        _buffer.AsSpan().Fill(0xAA); // prove the payload writer zero-fills
+        space = _buffer.AsSpan(0, size);
+        return ChannelResult.Success;
+    }
+
+    public ChannelResult Pack(int length, out Span<byte> space)
+    {
+        Capture(length);
+        _messageStart += length;
+        space = _buffer.AsSpan(_messageStart);
+        return ChannelResult.Success;
+    }
+
+    public ChannelResult Write(int length, bool directWrite, out int bytesWritten)
+    {
+        Capture(length);
+        Writes++;
+        bytesWritten = length + BytesPerWriteOverhead;
+        return ChannelResult.Success;
+    }
+
+    public ChannelResult Flush() => ChannelResult.Success;
+
+    public void Dispose()
+    {
+    }
+
+    private void Capture(int length)
+    {
+        WrittenCount++;
+        if (Record)
+            Written.Add(_buffer.AsSpan(_messageStart, length).ToArray());
+    }
+}
