@@ -26,24 +26,31 @@ internal static class DictionaryFileReader
         try
         {
             using var reader = DictionaryLineReader.Open(path);
-            bool tooLong;
-            while (reader.TryReadLine(out var line, out tooLong))
-            {
-                string? problem = ReadLine(line, kind, tags, parser);
-                if (problem is not null)
-                    return new DictionaryError(path, reader.LineNumber, problem);
-            }
-            if (tooLong)
-                return new DictionaryError(path, reader.LineNumber,
-                    $"line is longer than {DictionaryLineReader.MaxLineLength} characters");
-
-            string? fileProblem = parser.Finish();
-            return fileProblem is null ? null : new DictionaryError(path, 0, fileProblem);
+            return Read(reader, path, kind, tags, parser);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             return new DictionaryError(path, 0, "cannot read file: " + e.Message);
         }
+    }
+
+    /// <summary>Reads dictionary lines from <paramref name="reader"/>; <paramref name="source"/> names it in errors.</summary>
+    public static DictionaryError? Read(DictionaryLineReader reader, string source, DictionaryType kind, DictionaryTags tags,
+        IDictionaryRowParser parser)
+    {
+        bool tooLong;
+        while (reader.TryReadLine(out var line, out tooLong))
+        {
+            string? problem = ReadLine(line, kind, tags, parser);
+            if (problem is not null)
+                return new DictionaryError(source, reader.LineNumber, problem);
+        }
+        if (tooLong)
+            return new DictionaryError(source, reader.LineNumber,
+                $"line is longer than {DictionaryLineReader.MaxLineLength} characters");
+
+        string? fileProblem = parser.Finish();
+        return fileProblem is null ? null : new DictionaryError(source, 0, fileProblem);
     }
 
     private static string? ReadLine(ReadOnlySpan<char> line, DictionaryType kind, DictionaryTags tags, IDictionaryRowParser parser)

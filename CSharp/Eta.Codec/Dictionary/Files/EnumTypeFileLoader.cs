@@ -30,6 +30,13 @@ internal sealed class EnumTypeFileLoader : IDictionaryRowParser
         return DictionaryFileReader.Read(path, DictionaryType.EnumTables, dictionary.Tags, loader);
     }
 
+    /// <summary>Loads from text already open (tests, embedded resources); <paramref name="source"/> names it in errors.</summary>
+    public static DictionaryError? Load(DataDictionary dictionary, TextReader text, string source)
+    {
+        using var reader = new DictionaryLineReader(text);
+        return DictionaryFileReader.Read(reader, source, DictionaryType.EnumTables, dictionary.Tags, new EnumTypeFileLoader(dictionary));
+    }
+
     public string? ParseRow(ReadOnlySpan<char> row)
     {
         var cursor = new LineCursor(row);

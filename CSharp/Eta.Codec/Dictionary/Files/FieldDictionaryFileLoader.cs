@@ -23,6 +23,13 @@ internal sealed class FieldDictionaryFileLoader : IDictionaryRowParser
         return DictionaryFileReader.Read(path, DictionaryType.FieldDefinitions, dictionary.Tags, loader);
     }
 
+    /// <summary>Loads from text already open (tests, embedded resources); <paramref name="source"/> names it in errors.</summary>
+    public static DictionaryError? Load(DataDictionary dictionary, TextReader text, string source)
+    {
+        using var reader = new DictionaryLineReader(text);
+        return DictionaryFileReader.Read(reader, source, DictionaryType.FieldDefinitions, dictionary.Tags, new FieldDictionaryFileLoader(dictionary));
+    }
+
     public string? ParseRow(ReadOnlySpan<char> row)
     {
         var cursor = new LineCursor(row);
