@@ -1,0 +1,71 @@
+namespace Eta.Codec.Rdm;
+
+/// <summary>
+/// The login round-trip-latency (RTT) message: a Generic message on the login stream whose payload is an element
+/// list of UINTs. The provider sends it with its current <see cref="Ticks"/> (ProviderDriven set); the consumer
+/// sends it straight back; the provider then knows the round trip and may report it in
+/// <see cref="RoundTripLatency"/> next time. A plain struct: encoding and decoding allocate nothing.
+/// <code>
+/// Generic, domain Login, flags ProviderDriven, container ELEMENT_LIST
+///   "Ticks"            UINT  sender's clock, in its own unit
+///   "RoundTripLatency" UINT  last measured round trip (optional)
+///   "TcpRetrans"       UINT  TCP retransmissions seen (optional)
+/// </code>
+/// </summary>
+public struct LoginRtt
+{
+    public int StreamId;
+    public ulong Ticks;
+    public ulong? RoundTripLatency;
+    public ulong? TcpRetransmissions;
+    public bool ProviderDriven;
+
+    /// <summary>True when <paramref name="msg"/> is a login RTT message (Generic, login domain, element list).</summary>
+    public static bool Matches(scoped in Msg msg) =>
+        msg.MsgClass == MsgClass.Generic && msg.DomainType == DomainTypes.Login && msg.ContainerType == DataTypes.ELEMENT_LIST;
+
+    /// <summary>Encodes the whole message at the encoder's position.</summary>
+    public readonly CodecReturnCode Encode(ref RwfEncoder encoder)
+    {
+        Msg msg = Msg.Create(MsgClass.Generic, DomainTypes.Login, StreamId, DataTypes.ELEMENT_LIST);
+        if (ProviderDriven)
+            msg.GenericFlags = GenericMsgFlags.ProviderDriven;
+        CodecReturnCode rc = MsgEncoder.EncodeInit(ref encoder, msg, out MsgEncodeState state);
+        if (rc != CodecReturnCode.ENCODE_CONTAINER)
+            return rc < CodecReturnCode.SUCCESS ? rc : CodecReturnCode.FAILURE;
+        rc = encoder.ElementListInit();
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = encoder.ElementEntry(ElementNames.Ticks, new UInt(Ticks));
+        if (rc == CodecReturnCode.SUCCESS && RoundTripLatency is { } latency)
+            rc = encoder.ElementEntry(ElementNames.RoundTripLatency, new UInt(latency));
+        if (rc == CodecReturnCode.SUCCESS && TcpRetransmissions is { } retransmissions)
+            rc = encoder.ElementEntry(ElementNames.TcpRetrans, new UInt(retransmissions));
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = encoder.ElementListComplete(success: true);
+        return RdmEncoding.Finish(ref encoder, ref state, rc);
+    }
+
+    /// <summary>Fills this value from a decoded RTT message (FAILURE when it is something else).</summary>
+    public CodecReturnCode Decode(scoped in Msg msg)
+    {
+        if (!Matches(msg))
+            return CodecReturnCode.FAILURE;
+        this = new LoginRtt
+        {
+            StreamId = msg.StreamId,
+            ProviderDriven = (msg.GenericFlags & GenericMsgFlags.ProviderDriven) != 0,
+        };
+        CodecReturnCode rc = ElementListDecoder.Decode(msg.EncodedDataBody, out ElementListDecoder elements);
+        while (rc == CodecReturnCode.SUCCESS && (rc = elements.Next(out ElementEntry entry)) == CodecReturnCode.SUCCESS)
+        {
+            ulong value = 0;
+            if (entry.NameIs(ElementNames.Ticks))
+                rc = RdmElementReader.UInt(entry, out Ticks);
+            else if (entry.NameIs(ElementNames.RoundTripLatency) && (rc = RdmElementReader.UInt(entry, out value)) == CodecReturnCode.SUCCESS)
+                RoundTripLatency = value;
+            else if (entry.NameIs(ElementNames.TcpRetrans) && (rc = RdmElementReader.UInt(entry, out value)) == CodecReturnCode.SUCCESS)
+                TcpRetransmissions = value;
+        }
+        return rc == CodecReturnCode.END_OF_CONTAINER ? CodecReturnCode.SUCCESS : rc;
+    }
+}

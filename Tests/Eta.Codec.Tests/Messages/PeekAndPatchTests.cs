@@ -1,0 +1,70 @@
+using Xunit;
+
+namespace Eta.Codec.Tests.Messages;
+
+public class PeekAndPatchTests
+{
+    [Fact]
+    public void IdentityReadsClassDomainAndStream()
+    {
+        byte[] update = Vector("004_updateMsg.txt");
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgPeek.Identity(update, out MsgClass msgClass, out byte domain, out int streamId));
+        Assert.Equal(MsgClass.Update, msgClass);
+        Assert.Equal(1, domain);
+        Assert.Equal(0x7FEDCBA9, streamId);
+        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, MsgPeek.Identity(update.AsSpan(0, 7), out _, out _, out _));
+    }
+
+    [Theory]
+    [InlineData("002_refreashMsg.txt")]
+    [InlineData("004_updateMsg.txt")]
+    [InlineData("018_genericMsg.txt")]
+    [InlineData("022_ackMsg.txt")]
+    [InlineData("023_postMsg.txt")]
+    public void SeqNumIsFoundAndReplacedInPlace(string file)
+    {
+        byte[] vector = Vector(file);
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgPeek.SeqNum(vector, out uint seqNum));
+        Assert.Equal(1234567890u, seqNum);
+
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgPatch.SeqNum(vector, 77));
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(vector, out Msg msg));
+        Assert.Equal(77u, msg.SeqNum);
+    }
+
+    [Theory]
+    [InlineData("001_requestMsg.txt")]
+    [InlineData("003_closeMsg.txt")]
+    [InlineData("005_statusMsg.txt")]
+    public void SeqNumOfAClassWithoutOneIsFailure(string file)
+    {
+        byte[] vector = Vector(file);
+        Assert.Equal(CodecReturnCode.FAILURE, MsgPeek.SeqNum(vector, out _));
+        Assert.Equal(CodecReturnCode.FAILURE, MsgPatch.SeqNum(vector, 1));
+    }
+
+    [Fact]
+    public void StreamIdIsReplacedInPlace()
+    {
+        byte[] vector = Vector("002_refreashMsg.txt");
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgPatch.StreamId(vector, -3));
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(vector, out Msg msg));
+        Assert.Equal(-3, msg.StreamId);
+        Assert.Equal(MsgClass.Refresh, msg.MsgClass);
+    }
+
+    [Fact]
+    public void PostIdIsFoundAndReplacedInPlace()
+    {
+        byte[] post = Vector("023_postMsg.txt");
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgPeek.PostId(post, out uint postId));
+        Assert.Equal(12345u, postId);
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgPatch.PostId(post, 9));
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(post, out Msg msg));
+        Assert.Equal(9u, msg.PostId);
+        Assert.Equal(1234567890u, msg.SeqNum);
+        Assert.Equal(CodecReturnCode.FAILURE, MsgPeek.PostId(Vector("004_updateMsg.txt"), out _));
+    }
+
+    private static byte[] Vector(string file) => HexVector.Single("vectors", "RsslEncodersJunit", file);
+}

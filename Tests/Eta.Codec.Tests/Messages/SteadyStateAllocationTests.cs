@@ -1,0 +1,40 @@
+using Xunit;
+
+namespace Eta.Codec.Tests.Messages;
+
+/// <summary>
+/// The provider/consumer hot path allocates nothing: encode an update whose field-list payload is encoded in
+/// place, decode the message, walk the field list.
+/// </summary>
+public class SteadyStateAllocationTests
+{
+    [Fact]
+    public void UpdateEncodeDecodeAllocatesNothing()
+    {
+        byte[] buffer = new byte[256];
+        long checksum = 0;
+        long allocated = SteadyState.AllocatedBytes(() => checksum += EncodeAndDecode(buffer, (uint)checksum));
+        Assert.Equal(0, allocated);
+        Assert.NotEqual(0, checksum);
+    }
+
+    private static long EncodeAndDecode(byte[] buffer, uint seqNum)
+    {
+        Msg update = Msg.Create(MsgClass.Update, 6, 5, DataTypes.FIELD_LIST);
+        update.UpdateFlags = UpdateMsgFlags.HasSeqNum;
+        update.SeqNum = seqNum;
+        var encoder = new RwfEncoder(buffer);
+        if (MsgEncoder.EncodeInit(ref encoder, update, out MsgEncodeState state) != CodecReturnCode.ENCODE_CONTAINER
+            || SampleBodies.EncodeFieldList(ref encoder) != CodecReturnCode.SUCCESS
+            || MsgEncoder.EncodeComplete(ref encoder, ref state, success: true) != CodecReturnCode.SUCCESS)
+            return 0;
+
+        if (MsgDecoder.Decode(encoder.Written, out Msg decoded) != CodecReturnCode.SUCCESS
+            || FieldListDecoder.Decode(decoded.EncodedDataBody, out FieldListDecoder fields) != CodecReturnCode.SUCCESS)
+            return 0;
+        long sum = decoded.SeqNum;
+        while (fields.Next(out FieldEntry entry) == CodecReturnCode.SUCCESS)
+            sum += entry.FieldId;
+        return sum;
+    }
+}

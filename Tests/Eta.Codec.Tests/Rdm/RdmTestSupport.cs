@@ -1,0 +1,25 @@
+using Eta.Codec.Tests.Messages;
+using Xunit;
+
+namespace Eta.Codec.Tests.Rdm;
+
+/// <summary>Encodes admin messages into a fresh buffer and decodes them back.</summary>
+internal static class RdmTestSupport
+{
+    public delegate CodecReturnCode EncodeStep(ref RwfEncoder encoder);
+
+    public static byte[] Encode(EncodeStep encode)
+    {
+        byte[] buffer = new byte[4096];
+        var encoder = new RwfEncoder(buffer);
+        Assert.Equal(CodecReturnCode.SUCCESS, encode(ref encoder));
+        return encoder.Written.ToArray();
+    }
+
+    /// <summary>The messages of the captured consumer session, without their 3-byte RIPC data headers.</summary>
+    public static byte[] CapturedMessage(int index)
+    {
+        List<byte[]> frames = HexVector.Records("vectors", "NetworkReplay", "sample_capture.txt");
+        return frames[index][3..];
+    }
+}
