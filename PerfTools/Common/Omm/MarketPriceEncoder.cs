@@ -1,0 +1,132 @@
+using Eta.Codec;
+using PerfTools.Common.Xml;
+
+namespace PerfTools.Common.Omm;
+
+/// <summary>
+/// Encodes MarketPrice refreshes, updates, posts and generic messages for one item stream from the loaded
+/// message data, in a single pass into the caller's buffer. Holds no mutable state (the round-robin position
+/// over the update, post or generic templates is the caller's <c>cursor</c>, kept per item), so one instance
+/// can serve every thread. Allocates nothing per message.
+/// A latency timestamp of 0 means "not a latency sample"; otherwise it is appended as TIM_TRK_1 (update),
+/// TIM_TRK_2 (post) or TIM_TRK_3 (generic message).
+/// </summary>
+public sealed class MarketPriceEncoder
+{
+    /// <summary>RDM domain type of MarketPrice.</summary>
+    public const byte MarketPriceDomain = 6;
+
+    // Room for any message header these messages carry (key without name, state text, qos, post user info).
+    private const int HeaderBound = 96;
+
+    private static ReadOnlySpan<byte> RefreshText => "Item Refresh Completed"u8;
+
+    private readonly MsgData _data;
+
+    public MarketPriceEncoder(MsgData data) => _data = data;
+
+    public MsgData Data => _data;
+
+    /// <summary>An upper bound of any encoded message for an item whose name has <paramref name="nameLength"/> bytes.</summary>
+    public int MaxMessageLength(int nameLength) =>
+        2 * HeaderBound + nameLength + FieldListPayload.MaxLengthFor(_data.MaxEncodedEntriesLength);
+
+    /// <summary>The item's image: the refresh template with the request's key, state and QoS (realtime, tick by tick).</summary>
+    public CodecReturnCode EncodeRefresh(Span<byte> destination, scoped in ItemRefresh item, out int written)
+    {
+        var writer = new RwfWriter(destination);
+        var msg = Msg.Create(MsgClass.Refresh, MarketPriceDomain, item.StreamId, DataTypes.FIELD_LIST);
+        var flags = RefreshMsgFlags.HasMsgKey | RefreshMsgFlags.RefreshComplete | RefreshMsgFlags.HasQos;
+        if (item.Solicited)
+            flags |= RefreshMsgFlags.Solicited | RefreshMsgFlags.ClearCache;
+        msg.RefreshFlags = flags;
+        msg.Key.Flags = MsgKeyFlags.HasServiceId | MsgKeyFlags.HasName | (item.NameType != 0 ? MsgKeyFlags.HasNameType : 0);
+        msg.Key.ServiceId = item.ServiceId;
+        msg.Key.Name = item.Name;
+        msg.Key.NameType = item.NameType;
+        msg.State = new State(item.Streaming ? StreamStates.OPEN : StreamStates.NON_STREAMING, DataStates.OK, StateCodes.NONE, RefreshText);
+        msg.Qos = ProvidedService.RealtimeTickByTick;
+        return EncodeWithPayload(ref writer, msg, _data.Refresh, 0, 0, out written);
+    }
+
+    /// <summary>The next update template (advancing <paramref name="cursor"/>), with TIM_TRK_1 when <paramref name="latencyMicros"/> is not 0.</summary>
+    public CodecReturnCode EncodeUpdate(Span<byte> destination, int streamId, ref int cursor, ulong latencyMicros, out int written)
+    {
+        var writer = new RwfWriter(destination);
+        var msg = Msg.Create(MsgClass.Update, MarketPriceDomain, streamId, DataTypes.FIELD_LIST);
+        MsgTemplate template = Next(_data.UpdateArray, ref cursor);
+        return EncodeWithPayload(ref writer, msg, template, LatencyFieldIds.Update, latencyMicros, out written);
+    }
+
+    /// <summary>The next generic message template, with TIM_TRK_3 when <paramref name="latencyMicros"/> is not 0.</summary>
+    public CodecReturnCode EncodeGenericMsg(Span<byte> destination, int streamId, ref int cursor, ulong latencyMicros, out int written)
+    {
+        written = 0;
+        if (_data.GenericMsgArray.Length == 0)
+            return CodecReturnCode.INVALID_ARGUMENT;
+        var writer = new RwfWriter(destination);
+        var msg = Msg.Create(MsgClass.Generic, MarketPriceDomain, streamId, DataTypes.FIELD_LIST);
+        msg.GenericFlags = GenericMsgFlags.MessageComplete;
+        MsgTemplate template = Next(_data.GenericMsgArray, ref cursor);
+        return EncodeWithPayload(ref writer, msg, template, LatencyFieldIds.Generic, latencyMicros, out written);
+    }
+
+    /// <summary>
+    /// A post of the next post template: a PostMsg (POST_COMPLETE) whose payload is an UpdateMsg carrying the same
+    /// post user info and the fields, with TIM_TRK_2 when <paramref name="latencyMicros"/> is not 0. The provider
+    /// reflects the nested update to the item stream.
+    /// </summary>
+    public CodecReturnCode EncodePost(Span<byte> destination, int streamId, ref int cursor, PostUserInfo postUser, ulong latencyMicros, out int written)
+    {
+        written = 0;
+        if (_data.PostArray.Length == 0)
+            return CodecReturnCode.INVALID_ARGUMENT;
+        var writer = new RwfWriter(destination);
+        var post = Msg.Create(MsgClass.Post, MarketPriceDomain, streamId, DataTypes.MSG);
+        post.PostFlags = PostMsgFlags.PostComplete;
+        post.PostUserInfo = postUser;
+        CodecReturnCode rc = MsgEncoder.EncodeInit(ref writer, post, out MsgEncodeState postState);
+        if (rc < CodecReturnCode.SUCCESS)
+            return rc;
+
+        var update = Msg.Create(MsgClass.Update, MarketPriceDomain, streamId, DataTypes.FIELD_LIST);
+        update.UpdateFlags = UpdateMsgFlags.HasPostUserInfo;
+        update.PostUserInfo = postUser;
+        MsgTemplate template = Next(_data.PostArray, ref cursor);
+        rc = EncodeWithPayload(ref writer, update, template, LatencyFieldIds.Post, latencyMicros, out _);
+        return Complete(ref writer, ref postState, rc, out written);
+    }
+
+    private static MsgTemplate Next(MsgTemplate[] templates, ref int cursor)
+    {
+        if ((uint)cursor >= (uint)templates.Length)
+            cursor = 0;
+        return templates[cursor++];
+    }
+
+    private static CodecReturnCode EncodeWithPayload(ref RwfWriter writer, scoped in Msg msg, MsgTemplate template,
+        short latencyFieldId, ulong latencyMicros, out int written)
+    {
+        written = 0;
+        CodecReturnCode rc = MsgEncoder.EncodeInit(ref writer, msg, out MsgEncodeState state);
+        if (rc < CodecReturnCode.SUCCESS)
+            return rc;
+        rc = FieldListPayload.Write(ref writer, template, latencyFieldId, latencyMicros);
+        return Complete(ref writer, ref state, rc, out written);
+    }
+
+    // Completes the message when its payload went well, otherwise rolls the whole message back.
+    private static CodecReturnCode Complete(ref RwfWriter writer, ref MsgEncodeState state, CodecReturnCode payload, out int written)
+    {
+        written = 0;
+        if (payload < CodecReturnCode.SUCCESS)
+        {
+            MsgEncoder.EncodeComplete(ref writer, ref state, success: false);
+            return payload;
+        }
+        CodecReturnCode rc = MsgEncoder.EncodeComplete(ref writer, ref state, success: true);
+        if (rc >= CodecReturnCode.SUCCESS)
+            written = writer.Position;
+        return rc;
+    }
+}

@@ -1,0 +1,81 @@
+using PerfTools.Common.CommandLine;
+
+namespace PerfTools.ProvPerf.Options;
+
+/// <summary>ProvPerf's option table (guide Table 3, without <c>-reactor</c>) and the rules relating options.</summary>
+public static class ProvPerfCommandLine
+{
+    public const string ToolName = "ProvPerf";
+
+    private static readonly OptionTable<Draft, ProvPerfOptions> Table = Build();
+
+    /// <summary>Parses and validates <paramref name="args"/>; never prints, never exits.</summary>
+    public static CommandLineResult<ProvPerfOptions> Parse(IReadOnlyList<string> args) => Table.Parse(args);
+
+    private static OptionTable<Draft, ProvPerfOptions> Build() =>
+        new OptionTable<Draft, ProvPerfOptions>(ToolName, d => d.Freeze())
+            .Choice("-c", ProviderConnectionType.Socket, "socket", "Provider connection type",
+                (d, v) => d.Options = d.Options with { ConnectionType = v }, ("socket", ProviderConnectionType.Socket), ("encrypted", ProviderConnectionType.Encrypted))
+            .Flag("-directWrite", "Write with WriteFlags.DIRECT_SOCKET_WRITE", (d, v) => d.Options = d.Options with { DirectWrite = v })
+            .Value("-genericMsgLatencyRate", "<int|all>", 0, "0", "Generic messages per second that carry a latency timestamp",
+                ValueParsers.IntOrKeyword(0, "all", ProvPerfOptions.AllMessages), (d, v) => d.Options = d.Options with { GenericMsgLatencyRate = v })
+            .Int("-genericMsgRate", 0, "Generic messages sent per second, per connection", (d, v) => d.Options = d.Options with { GenericMsgRate = v })
+            .Int("-highWaterMark", 0, "Bytes queued before the transport flushes by itself (0 = default 6144)", (d, v) => d.Options = d.Options with { HighWaterMark = v })
+            .Text("-if", "", "Network interface the server binds to", (d, v) => d.Options = d.Options with { InterfaceName = v })
+            .Text("-keyfile", "", "The server private key file (with -c encrypted)", (d, v) => d.Options = d.Options with { KeyFile = v })
+            .Text("-cert", "", "The server certificate file (with -c encrypted)", (d, v) => d.Options = d.Options with { CertificateFile = v })
+            .Text("-latencyFile", "", "File logging each generic message latency received (none = off)", (d, v) => d.Options = d.Options with { LatencyFile = v })
+            .Value("-latencyUpdateRate", "<int|all>", 10, "10", "Updates per second that carry a latency timestamp",
+                ValueParsers.IntOrKeyword(0, "all", ProvPerfOptions.AllMessages), (d, v) => d.Options = d.Options with { LatencyUpdateRate = v })
+            .Int("-maxFragmentSize", 6144, "Largest buffer sent without fragmentation (BindOptions.MaxFragmentSize)",
+                (d, v) => d.Options = d.Options with { MaxFragmentSize = v }, min: 20, max: 0xFFFF)
+            .Int("-maxPackCount", 1, "Messages packed per buffer (more than 1 turns packing on)", (d, v) => d.Options = d.Options with { MaxPackCount = v }, min: 1)
+            .Text("-msgFile", "MsgData.xml", "The message data file", (d, v) => d.Options = d.Options with { MsgFile = v }, allowEmpty: false)
+            .Flag("-noDisplayStats", "Do not print periodic statistics to the console", (d, v) => d.Options = d.Options with { DisplayStats = !v })
+            .Int("-packBufSize", 6000, "Size of a packed buffer, in bytes", (d, v) => d.Options = d.Options with { PackBufSize = v })
+            .Int("-openLimit", 1000000, "Items each client may open", (d, v) => d.Options = d.Options with { OpenLimit = v }, min: 1)
+            .Int("-outputBufs", 5000, "Guaranteed output buffers per channel", (d, v) => d.Options = d.Options with { OutputBuffers = v }, min: 1)
+            .Int("-maxOutputBufs", 0, "Maximum output buffers per channel (0 = use default)", (d, v) => d.Options = d.Options with { MaxOutputBuffers = v })
+            .Text("-p", "14002", "Port the server listens on", (d, v) => d.Options = d.Options with { Port = v }, allowEmpty: false)
+            .Int("-recvBufSize", 0, "System receive buffer size (0 = default 65535)", (d, v) => d.Options = d.Options with { RecvBufSize = v })
+            .Int("-refreshBurstSize", 10, "Refreshes sent between checks of the clock", (d, v) => d.Options = d.Options with { RefreshBurstSize = v }, min: 1)
+            .Int("-runTime", 360, "Seconds to run", (d, v) => d.Options = d.Options with { RunTimeSeconds = v }, min: 1)
+            .Int("-sendBufSize", 0, "System send buffer size (0 = default 65535)", (d, v) => d.Options = d.Options with { SendBufSize = v })
+            .Int("-serviceId", 1, "Id of the provided service", (d, v) => d.Options = d.Options with { ServiceId = v }, min: 0, max: 0xFFFF)
+            .Text("-serviceName", "DIRECT_FEED", "Name of the provided service", (d, v) => d.Options = d.Options with { ServiceName = v }, allowEmpty: false)
+            .Text("-statsFile", "ProvStats", "Base name of the per-thread statistics files", (d, v) => d.Options = d.Options with { StatsFile = v }, allowEmpty: false)
+            .Text("-summaryFile", "ProvSummary.out", "Summary file", (d, v) => d.Options = d.Options with { SummaryFile = v }, allowEmpty: false)
+            .Flag("-tcpDelay", "Enable Nagle's algorithm (TcpNoDelay off)", (d, v) => d.Options = d.Options with { TcpNoDelay = !v })
+            .Int("-threads", 1, "Provider threads; connections are balanced over them", (d, v) => d.Options = d.Options with { ThreadCount = v }, min: 1, max: 64)
+            .Int("-tickRate", 1000, "Ticks per second", (d, v) => d.Options = d.Options with { TickRate = v }, min: 1, max: 1000000)
+            .Int("-updateRate", 100000, "Updates sent per second, per connection", (d, v) => d.Options = d.Options with { UpdateRate = v })
+            .Int("-writeStatsInterval", 5, "Seconds between statistics lines", (d, v) => d.Options = d.Options with { WriteStatsIntervalSeconds = v }, min: 1)
+            .Int("-recvTimeout", 0, "Socket receive timeout in ms (0 = default)", (d, v) => d.Options = d.Options with { RecvTimeoutMs = v })
+            .Int("-sendTimeout", 0, "Socket send timeout in ms (0 = default)", (d, v) => d.Options = d.Options with { SendTimeoutMs = v })
+            .Rule("-updateRate", d => d.Options.UpdateRate == 0 || d.Options.UpdateRate >= d.Options.TickRate,
+                d => $"cannot be less than -tickRate ({d.Options.TickRate}) unless it is zero")
+            .Rule("-genericMsgRate", d => d.Options.GenericMsgRate == 0 || d.Options.GenericMsgRate >= d.Options.TickRate,
+                d => $"cannot be less than -tickRate ({d.Options.TickRate}) unless it is zero")
+            .Rule("-latencyUpdateRate", d => WithinRate(d.Options.LatencyUpdateRate, d.Options.TickRate, d.Options.UpdateRate),
+                d => $"cannot be greater than -tickRate ({d.Options.TickRate}) or -updateRate ({d.Options.UpdateRate})")
+            .Rule("-genericMsgLatencyRate", d => WithinRate(d.Options.GenericMsgLatencyRate, d.Options.TickRate, d.Options.GenericMsgRate),
+                d => $"cannot be greater than -tickRate ({d.Options.TickRate}) or -genericMsgRate ({d.Options.GenericMsgRate})")
+            .Rule("-packBufSize", d => d.Options.MaxPackCount <= 1 || d.Options.PackBufSize > 0,
+                d => "must be greater than zero when -maxPackCount is greater than 1")
+            .Rule("-cert", d => d.Options.ConnectionType != ProviderConnectionType.Encrypted || d.Options.CertificateFile.Length > 0,
+                d => "is required with -c encrypted")
+            .Rule("-keyfile", d => d.Options.ConnectionType != ProviderConnectionType.Encrypted || d.Options.KeyFile.Length > 0,
+                d => "is required with -c encrypted");
+
+    // At most one latency message per tick (they are spread over ticks), and no more than are sent at all.
+    private static bool WithinRate(int latencyRate, int tickRate, int rate) =>
+        latencyRate == ProvPerfOptions.AllMessages || (latencyRate <= tickRate && (rate == 0 || latencyRate <= rate));
+
+    // The table stores each option into a copy of the options record; the last copy is the result.
+    private sealed class Draft
+    {
+        public ProvPerfOptions Options = new();
+
+        public ProvPerfOptions Freeze() => Options;
+    }
+}

@@ -1,0 +1,52 @@
+namespace PerfTools.ProvPerf.Options;
+
+/// <summary>
+/// ProvPerf's validated configuration (guide Table 3). Immutable; a tool run gets it from <see cref="ProvPerfCommandLine"/> (defaults come from the option table).
+/// A latency rate of <see cref="AllMessages"/> means every update (or generic message) carries a timestamp.
+/// </summary>
+public sealed record ProvPerfOptions
+{
+    /// <summary>The "all" value of <c>-latencyUpdateRate</c> and <c>-genericMsgLatencyRate</c>.</summary>
+    public const int AllMessages = -1;
+
+    public ProviderConnectionType ConnectionType { get; init; }
+    public bool DirectWrite { get; init; }
+    public int GenericMsgLatencyRate { get; init; }
+    public int GenericMsgRate { get; init; }
+    public int HighWaterMark { get; init; }
+    public string InterfaceName { get; init; } = "";
+    public string KeyFile { get; init; } = "";
+    public string CertificateFile { get; init; } = "";
+    public string LatencyFile { get; init; } = "";
+    public int LatencyUpdateRate { get; init; }
+    public int MaxFragmentSize { get; init; }
+    public int MaxPackCount { get; init; }
+    public string MsgFile { get; init; } = "";
+    public bool DisplayStats { get; init; }
+    public int PackBufSize { get; init; }
+    public int OpenLimit { get; init; }
+    public int OutputBuffers { get; init; }
+    public int MaxOutputBuffers { get; init; }
+    public string Port { get; init; } = "";
+    public int RecvBufSize { get; init; }
+    public int RefreshBurstSize { get; init; }
+    public int RunTimeSeconds { get; init; }
+    public int SendBufSize { get; init; }
+    public int ServiceId { get; init; }
+    public string ServiceName { get; init; } = "";
+    public string StatsFile { get; init; } = "";
+    public string SummaryFile { get; init; } = "";
+    public bool TcpNoDelay { get; init; }
+    public int ThreadCount { get; init; }
+    public int TickRate { get; init; }
+    public int UpdateRate { get; init; }
+    public int WriteStatsIntervalSeconds { get; init; }
+    public int RecvTimeoutMs { get; init; }
+    public int SendTimeoutMs { get; init; }
+
+    /// <summary>Packing is on when more than one message goes into a buffer.</summary>
+    public bool Packing => MaxPackCount > 1;
+
+    /// <summary>The effective high-water mark (0 means the transport default of 6144).</summary>
+    public int EffectiveHighWaterMark => HighWaterMark > 0 ? HighWaterMark : 6144;
+}

@@ -1,0 +1,97 @@
+using Eta.Codec;
+using Eta.TestSupport;
+using PerfTools.Common.Xml;
+using Xunit;
+
+namespace PerfTools.Tests.Xml;
+
+public class MsgDataLoaderTests
+{
+    internal static DataDictionary RepoDictionary()
+    {
+        var dictionary = new DataDictionary();
+        string etc = Path.Combine(ReferenceData.RepoRoot, "etc");
+        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadFieldDictionary(Path.Combine(etc, "RDMFieldDictionary"), out var e1));
+        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadEnumTypeDictionary(Path.Combine(etc, "enumtype.def"), out var e2));
+        return dictionary;
+    }
+
+    internal static MsgData RepoMsgData() =>
+        MsgDataLoader.Load(Path.Combine(ReferenceData.RepoRoot, "etc", "MsgData.xml"), RepoDictionary());
+
+    [Fact]
+    public void Shipped_message_data_loads_against_the_shipped_dictionary()
+    {
+        MsgData data = RepoMsgData();
+        Assert.Equal(43, data.Refresh.FieldCount);
+        Assert.Equal(3, data.Updates.Count);
+        Assert.Equal(2, data.Posts.Count);
+        Assert.Equal(2, data.GenericMsgs.Count);
+        Assert.All(data.Updates, u => Assert.Equal(MsgTemplateKind.Update, u.Kind));
+        Assert.All(data.Posts, p => Assert.Equal(MsgTemplateKind.Post, p.Kind));
+
+        // The guide's §9.1.2 sample update is the first update.
+        FieldTemplate bid = data.Updates[0].Fields[0];
+        Assert.Equal(22, bid.FieldId);
+        Assert.Equal(DataTypes.REAL, bid.DataType);
+        Assert.Equal(CodecReturnCode.SUCCESS, Real.Decode(bid.EncodedValue.Span, out Real real));
+        Assert.Equal(2848.56, real.ToDouble(), 6);
+        Assert.True(data.MaxEncodedEntriesLength >= data.Refresh.EncodedEntries.Length);
+    }
+
+    [Fact]
+    public void Every_primitive_type_is_parsed_in_its_ETA_string_form()
+    {
+        string xml = MsgDataErrorTests.Doc(refresh: string.Concat(
+            MsgDataErrorTests.Entry(100, "RSSL_DT_INT", "-42"),
+            MsgDataErrorTests.Entry(1, "RSSL_DT_UINT", "57132000"),
+            MsgDataErrorTests.Entry(101, "RSSL_DT_FLOAT", "1.5"),
+            MsgDataErrorTests.Entry(102, "RSSL_DT_DOUBLE", "-2.25"),
+            MsgDataErrorTests.Entry(22, "RSSL_DT_REAL", "12 3/8"),
+            MsgDataErrorTests.Entry(16, "RSSL_DT_DATE", "11/15/2005"),
+            MsgDataErrorTests.Entry(5, "RSSL_DT_TIME", "15:52:00:003:007:001"),
+            MsgDataErrorTests.Entry(4, "RSSL_DT_ENUM", "840"),
+            MsgDataErrorTests.Entry(104, "RSSL_DT_QOS", "Realtime/TickByTick/Static"),
+            MsgDataErrorTests.Entry(105, "RSSL_DT_STATE", "Open/Ok/None"),
+            MsgDataErrorTests.Entry(106, "RSSL_DT_BUFFER", "abc"),
+            MsgDataErrorTests.Entry(107, "RSSL_DT_ASCII_STRING", "GOOG"),
+            MsgDataErrorTests.Entry(108, "RSSL_DT_UTF8_STRING", "é"),
+            MsgDataErrorTests.Entry(3, "RSSL_DT_RMTES_STRING", "")));
+        MsgData data = MsgDataLoader.Parse("t.xml", new StringReader(xml), new FakeFieldDefinitions());
+        var f = data.Refresh.Fields;
+        Assert.Equal(14, f.Count);
+        Assert.Equal(-42, Decode<Int>(f[0]).Value);
+        Assert.Equal(57132000UL, Decode<UInt>(f[1]).Value);
+        Assert.Equal(1.5f, Decode<Float>(f[2]).Value);
+        Assert.Equal(-2.25, Decode<RwfDouble>(f[3]).Value);
+        Assert.Equal(12.375, Decode<Real>(f[4]).ToDouble(), 6);
+        Date date = Decode<Date>(f[5]);
+        Assert.Equal((11, 15, 2005), (date.Month, date.Day, date.Year));
+        Time time = Decode<Time>(f[6]);
+        Assert.Equal((15, 52, 0, 3, 7, 1), (time.Hour, time.Minute, time.Second, time.Millisecond, time.Microsecond, time.Nanosecond));
+        Assert.Equal(840, Decode<RwfEnum>(f[7]).Value);
+        Qos qos = Decode<Qos>(f[8]);
+        Assert.Equal((QosTimeliness.REALTIME, QosRates.TICK_BY_TICK), ((int)qos.Timeliness, (int)qos.Rate));
+        Assert.Equal(CodecReturnCode.SUCCESS, State.Decode(f[9].EncodedValue.Span, out State state));
+        Assert.Equal(StreamStates.OPEN, state.StreamState);
+        Assert.Equal("abc"u8.ToArray(), f[10].EncodedValue.ToArray());
+        Assert.Equal("GOOG"u8.ToArray(), f[11].EncodedValue.ToArray());
+        Assert.Equal("é"u8.ToArray(), f[12].EncodedValue.ToArray());
+        Assert.True(f[13].EncodedValue.IsEmpty); // blank
+    }
+
+    [Fact]
+    public void Encoded_entries_hold_every_field_in_wire_form()
+    {
+        string xml = MsgDataErrorTests.Doc(refresh: MsgDataErrorTests.Entry(1, "RSSL_DT_UINT", "300") + MsgDataErrorTests.Entry(22, "RSSL_DT_REAL", ""));
+        MsgData data = MsgDataLoader.Parse("t.xml", new StringReader(xml), new FakeFieldDefinitions());
+        // fid 1, length 2, 0x012C; fid 22, length 0 (blank)
+        Assert.Equal(new byte[] { 0x00, 0x01, 0x02, 0x01, 0x2C, 0x00, 0x16, 0x00 }, data.Refresh.EncodedEntries.ToArray());
+    }
+
+    private static T Decode<T>(FieldTemplate field) where T : struct, IPrimitive<T>
+    {
+        Assert.Equal(CodecReturnCode.SUCCESS, T.Decode(field.EncodedValue.Span, out T value));
+        return value;
+    }
+}
