@@ -13,6 +13,9 @@ public struct MsgEncodeState
     internal LengthSlot AttribSlot;
     internal Stage Next;
 
+    /// <summary>Where the message starts in the writer's buffer (for in-place patches, see <see cref="MsgPatch"/>).</summary>
+    public readonly int MessageStart => Start;
+
     /// <summary>True while the caller is expected to encode the key attribute in place.</summary>
     public readonly bool AwaitingKeyAttrib => Next == Stage.KeyAttrib;
 

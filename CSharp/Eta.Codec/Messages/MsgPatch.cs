@@ -33,4 +33,31 @@ public static class MsgPatch
             BinaryPrimitives.WriteUInt32BigEndian(encodedMsg[offset..], postId);
         return rc;
     }
+
+    /// <summary>
+    /// Sets or clears a refresh flag in place (ETA's rsslSetRefreshCompleteFlag / rsslSetSolicitedFlag and
+    /// their unset forms). FAILURE when the message is not a refresh or when the change would alter the width of
+    /// the u15rb flags field (the header would have to move).
+    /// </summary>
+    public static CodecReturnCode SetRefreshFlag(Span<byte> encodedMsg, RefreshMsgFlags flag, bool on)
+    {
+        if (encodedMsg.Length <= MsgPeek.FlagsOffset)
+            return CodecReturnCode.INCOMPLETE_DATA;
+        if ((MsgClass)(encodedMsg[MsgPeek.MsgClassOffset] & 0x1F) != MsgClass.Refresh)
+            return CodecReturnCode.FAILURE;
+        bool twoBytes = (encodedMsg[MsgPeek.FlagsOffset] & 0x80) != 0;
+        if (twoBytes && encodedMsg.Length <= MsgPeek.FlagsOffset + 1)
+            return CodecReturnCode.INCOMPLETE_DATA;
+        int flags = twoBytes
+            ? BinaryPrimitives.ReadUInt16BigEndian(encodedMsg[MsgPeek.FlagsOffset..]) & 0x7FFF
+            : encodedMsg[MsgPeek.FlagsOffset];
+        flags = on ? flags | (int)flag : flags & ~(int)flag;
+        if (twoBytes != flags >= 0x80)
+            return CodecReturnCode.FAILURE;
+        if (twoBytes)
+            BinaryPrimitives.WriteUInt16BigEndian(encodedMsg[MsgPeek.FlagsOffset..], (ushort)(flags | 0x8000));
+        else
+            encodedMsg[MsgPeek.FlagsOffset] = (byte)flags;
+        return CodecReturnCode.SUCCESS;
+    }
 }

@@ -93,11 +93,19 @@ public readonly partial struct Real
         if ((whole.IsEmpty && decimals.IsEmpty) || decimals.Length > MaxDecimals)
             return false;
         ulong magnitude = 0;
+        int exponent = -decimals.Length;
         if (!AccumulateDigits(whole, ref magnitude) || !AccumulateDigits(decimals, ref magnitude))
-            return false;
+        {
+            // Too many digits for 64 bits: a whole number's trailing zeros can move into a positive exponent.
+            int zeros = decimals.IsEmpty ? Math.Min(whole.Length - whole.TrimEnd('0').Length, RealHints.EXPONENT7 - RealHints.EXPONENT0) : 0;
+            magnitude = 0;
+            if (zeros == 0 || !AccumulateDigits(whole[..^zeros], ref magnitude))
+                return false;
+            exponent = zeros;
+        }
         if (!TryApplySign(magnitude, negative, out long signed))
             return false;
-        value = new Real(signed, RealHints.EXPONENT0 - decimals.Length);
+        value = new Real(signed, RealHints.EXPONENT0 + exponent);
         return true;
     }
 

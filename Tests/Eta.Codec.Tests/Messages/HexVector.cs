@@ -56,5 +56,11 @@ internal static class HexVector
         return records;
     }
 
+    /// <summary>
+    /// A message of the captured consumer session (NetworkReplay/sample_capture.txt) without its 3-byte RIPC
+    /// data header: 1 login refresh, 2 directory refresh, 3 item refresh, 4 item update.
+    /// </summary>
+    public static byte[] CapturedMessage(int index) => Records("vectors", "NetworkReplay", "sample_capture.txt")[index][3..];
+
     private static bool IsHex(string text) => text.Length > 0 && text.All(Uri.IsHexDigit);
 }

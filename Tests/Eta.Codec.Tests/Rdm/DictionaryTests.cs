@@ -29,4 +29,53 @@ public class DictionaryTests
         var encoder = new RwfEncoder(new byte[64]);
         Assert.Equal(CodecReturnCode.INVALID_ARGUMENT, new DictionaryRequest { DictionaryName = "" }.Encode(ref encoder));
     }
+
+    [Fact]
+    public void RefreshPartsRoundTrip()
+    {
+        var refresh = new DictionaryRefresh { StreamId = 3, ServiceId = 1, DictionaryName = "RWFFld", ClearCache = true };
+        byte[] first = EncodePart(refresh, withSummary: true, lastPart: false);
+        byte[] last = EncodePart(refresh, withSummary: false, lastPart: true);
+
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(first, out Msg firstMsg));
+        var decoded = new DictionaryRefresh();
+        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(firstMsg));
+        Assert.False(decoded.IsComplete);
+        Assert.True(decoded.ClearCache);
+        Assert.Equal("RWFFld", decoded.DictionaryName);
+        Assert.Equal(1, decoded.ServiceId);
+        Assert.Equal(DictionaryVerbosity.Normal, decoded.Verbosity);
+        Assert.Equal(DictionaryTypes.FieldDefinitions, decoded.DictionaryType);
+        Assert.Equal("4.20.29", decoded.Version);
+        Assert.Equal(1L, decoded.DictionaryId);
+
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(last, out Msg lastMsg));
+        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(lastMsg));
+        Assert.True(decoded.IsComplete);
+        Assert.Null(decoded.DictionaryType);
+    }
+
+    private static byte[] EncodePart(DictionaryRefresh refresh, bool withSummary, bool lastPart)
+    {
+        var encoder = new RwfEncoder(new byte[512]);
+        Assert.Equal(CodecReturnCode.ENCODE_CONTAINER, refresh.EncodeInit(ref encoder, out MsgEncodeState state));
+        var header = new SeriesHeader
+        {
+            Flags = withSummary ? SeriesFlags.HAS_SUMMARY_DATA : SeriesFlags.NONE,
+            ContainerType = DataTypes.ELEMENT_LIST,
+        };
+        Assert.Equal(CodecReturnCode.SUCCESS, encoder.SeriesInit(header));
+        if (withSummary)
+        {
+            Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementListInit());
+            Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementEntry(ElementNames.Type, new UInt(DictionaryTypes.FieldDefinitions)));
+            Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementEntry(ElementNames.Version, DataTypes.ASCII_STRING, "4.20.29"u8));
+            Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementEntry(ElementNames.DictionaryId, new Int(1)));
+            Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementListComplete(success: true));
+            Assert.Equal(CodecReturnCode.SUCCESS, encoder.SeriesSummaryDataComplete(success: true));
+        }
+        Assert.Equal(CodecReturnCode.SUCCESS, encoder.SeriesComplete(success: true));
+        Assert.Equal(CodecReturnCode.SUCCESS, DictionaryRefresh.EncodeComplete(ref encoder, ref state, lastPart));
+        return encoder.Written.ToArray();
+    }
 }

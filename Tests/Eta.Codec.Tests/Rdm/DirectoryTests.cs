@@ -1,4 +1,5 @@
 using Eta.Codec.Rdm;
+using Eta.Codec.Tests.Messages;
 using Xunit;
 
 namespace Eta.Codec.Tests.Rdm;
@@ -8,7 +9,7 @@ public class DirectoryTests
     [Fact]
     public void CapturedDirectoryRefreshDecodes()
     {
-        byte[] captured = RdmTestSupport.CapturedMessage(2);
+        byte[] captured = HexVector.CapturedMessage(2);
         Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(captured, out Msg msg));
         var refresh = new DirectoryRefresh();
         Assert.Equal(CodecReturnCode.SUCCESS, refresh.Decode(msg));

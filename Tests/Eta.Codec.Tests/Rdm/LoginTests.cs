@@ -18,7 +18,7 @@ public class LoginTests
     [Fact]
     public void CapturedLoginRefreshDecodes()
     {
-        byte[] captured = RdmTestSupport.CapturedMessage(1);
+        byte[] captured = HexVector.CapturedMessage(1);
         Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(captured, out Msg msg));
         var refresh = new LoginRefresh();
         Assert.Equal(CodecReturnCode.SUCCESS, refresh.Decode(msg));
@@ -110,18 +110,22 @@ public class LoginTests
     [Fact]
     public void StatusAndCloseRoundTrip()
     {
-        var status = new LoginStatus
+        var status = new AdminStatus
         {
             StreamId = 1,
             State = new RdmState(StreamStates.CLOSED, DataStates.SUSPECT, StateCodes.NOT_ENTITLED, "Login denied"),
-            UserName = "perfuser",
+            Name = "perfuser",
+            NameType = LoginUserIdTypes.Name,
         };
         byte[] encoded = RdmTestSupport.Encode(status.Encode);
         Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg msg));
-        var decoded = new LoginStatus();
+        Assert.Equal(DomainTypes.Login, msg.DomainType);
+        var decoded = new AdminStatus { DomainType = DomainTypes.Dictionary };
         Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(DomainTypes.Login, decoded.DomainType);
         Assert.Equal(status.State, decoded.State);
-        Assert.Equal("perfuser", decoded.UserName);
+        Assert.Equal("perfuser", decoded.Name);
+        Assert.Equal(LoginUserIdTypes.Name, decoded.NameType);
 
         byte[] close = RdmTestSupport.Encode((ref RwfEncoder e) => AdminClose.Encode(ref e, DomainTypes.Login, 1));
         Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(close, out Msg closeMsg));
@@ -133,7 +137,7 @@ public class LoginTests
     [Fact]
     public void DecodingAnotherMessageIsFailure()
     {
-        byte[] directory = RdmTestSupport.CapturedMessage(2);
+        byte[] directory = HexVector.CapturedMessage(2);
         Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(directory, out Msg msg));
         Assert.Equal(CodecReturnCode.FAILURE, new LoginRefresh().Decode(msg));
         Assert.Equal(CodecReturnCode.FAILURE, new LoginRequest().Decode(msg));

@@ -1,4 +1,3 @@
-using Eta.Codec.Tests.Messages;
 using Xunit;
 
 namespace Eta.Codec.Tests.Rdm;
@@ -14,12 +13,5 @@ internal static class RdmTestSupport
         var encoder = new RwfEncoder(buffer);
         Assert.Equal(CodecReturnCode.SUCCESS, encode(ref encoder));
         return encoder.Written.ToArray();
-    }
-
-    /// <summary>The messages of the captured consumer session, without their 3-byte RIPC data headers.</summary>
-    public static byte[] CapturedMessage(int index)
-    {
-        List<byte[]> frames = HexVector.Records("vectors", "NetworkReplay", "sample_capture.txt");
-        return frames[index][3..];
     }
 }

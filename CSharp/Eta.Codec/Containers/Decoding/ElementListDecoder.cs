@@ -41,7 +41,7 @@ public ref struct ElementListDecoder
             decoder._failure = rc;
             return rc;
         }
-        if (decoder.Flags.HasFlag(ElementListFlags.HAS_SET_DATA))
+        if ((decoder.Flags & ElementListFlags.HAS_SET_DATA) != 0)
         {
             if (setDefinitions is null || !setDefinitions.TryGet(decoder.SetId, out decoder._setDefinition))
                 return CodecReturnCode.SET_SKIPPED;
@@ -90,7 +90,7 @@ public ref struct ElementListDecoder
         var reader = new RwfReader(data);
         reader.ReadByte(out byte flags);
         Flags = (ElementListFlags)flags;
-        if (Flags.HasFlag(ElementListFlags.HAS_ELEMENT_LIST_INFO))
+        if ((Flags & ElementListFlags.HAS_ELEMENT_LIST_INFO) != 0)
         {
             if (reader.ReadByte(out byte infoLength) != CodecReturnCode.SUCCESS
                 || reader.ReadBytes(infoLength, out ReadOnlySpan<byte> info) != CodecReturnCode.SUCCESS)

@@ -49,7 +49,7 @@ public ref struct FieldListDecoder
             decoder._failure = rc;
             return rc;
         }
-        if (decoder.Flags.HasFlag(FieldListFlags.HAS_SET_DATA))
+        if ((decoder.Flags & FieldListFlags.HAS_SET_DATA) != 0)
         {
             if (setDefinitions is null || !setDefinitions.TryGet(decoder.SetId, out decoder._setDefinition))
                 return CodecReturnCode.SET_SKIPPED;
@@ -93,7 +93,7 @@ public ref struct FieldListDecoder
         var reader = new RwfReader(data);
         reader.ReadByte(out byte flags);
         Flags = (FieldListFlags)flags;
-        if (Flags.HasFlag(FieldListFlags.HAS_FIELD_LIST_INFO))
+        if ((Flags & FieldListFlags.HAS_FIELD_LIST_INFO) != 0)
         {
             if (reader.ReadByte(out byte infoLength) != CodecReturnCode.SUCCESS
                 || reader.ReadBytes(infoLength, out ReadOnlySpan<byte> info) != CodecReturnCode.SUCCESS)

@@ -48,12 +48,12 @@ public ref struct FilterListDecoder
         if (rc == CodecReturnCode.SUCCESS)
             rc = _entries.ReadByte(out id);
         int containerType = ContainerType;
-        if (rc == CodecReturnCode.SUCCESS && flags.HasFlag(FilterEntryFlags.HAS_CONTAINER_TYPE))
+        if (rc == CodecReturnCode.SUCCESS && (flags & FilterEntryFlags.HAS_CONTAINER_TYPE) != 0)
         {
             rc = _entries.ReadByte(out ownType);
             containerType = DataTypes.FromWireContainerType(ownType);
         }
-        if (rc == CodecReturnCode.SUCCESS && Flags.HasFlag(FilterListFlags.HAS_PER_ENTRY_PERM_DATA) && flags.HasFlag(FilterEntryFlags.HAS_PERM_DATA))
+        if (rc == CodecReturnCode.SUCCESS && (Flags & FilterListFlags.HAS_PER_ENTRY_PERM_DATA) != 0 && (flags & FilterEntryFlags.HAS_PERM_DATA) != 0)
             rc = _entries.ReadBuffer15(out perm);
         if (rc == CodecReturnCode.SUCCESS && action != FilterEntryActions.CLEAR && containerType != DataTypes.NO_DATA)
             rc = _entries.ReadBuffer16(out data);
@@ -73,7 +73,7 @@ public ref struct FilterListDecoder
         Flags = (FilterListFlags)flags;
         ContainerType = DataTypes.FromWireContainerType(containerType);
         byte hint = 0;
-        if (Flags.HasFlag(FilterListFlags.HAS_TOTAL_COUNT_HINT) && reader.ReadByte(out hint) != CodecReturnCode.SUCCESS)
+        if ((Flags & FilterListFlags.HAS_TOTAL_COUNT_HINT) != 0 && reader.ReadByte(out hint) != CodecReturnCode.SUCCESS)
             return CodecReturnCode.INCOMPLETE_DATA;
         TotalCountHint = hint;
         if (reader.ReadByte(out byte count) != CodecReturnCode.SUCCESS)

@@ -55,7 +55,7 @@ public ref struct MapDecoder
         var action = (MapEntryActions)(flagsAndAction & 0x0F);
         var flags = (MapEntryFlags)(flagsAndAction >> 4);
         ReadOnlySpan<byte> perm = default, key = default, data = default;
-        if (rc == CodecReturnCode.SUCCESS && Flags.HasFlag(MapFlags.HAS_PER_ENTRY_PERM_DATA) && flags.HasFlag(MapEntryFlags.HAS_PERM_DATA))
+        if (rc == CodecReturnCode.SUCCESS && (Flags & MapFlags.HAS_PER_ENTRY_PERM_DATA) != 0 && (flags & MapEntryFlags.HAS_PERM_DATA) != 0)
             rc = _entries.ReadBuffer15(out perm);
         if (rc == CodecReturnCode.SUCCESS)
             rc = _entries.ReadBuffer15(out key);
@@ -78,14 +78,14 @@ public ref struct MapDecoder
         Flags = (MapFlags)flags;
         KeyPrimitiveType = keyType;
         ContainerType = DataTypes.FromWireContainerType(containerType);
-        if (Flags.HasFlag(MapFlags.HAS_KEY_FIELD_ID))
+        if ((Flags & MapFlags.HAS_KEY_FIELD_ID) != 0)
         {
             if (reader.ReadInt16(out short keyFieldId) != CodecReturnCode.SUCCESS)
                 return CodecReturnCode.INCOMPLETE_DATA;
             KeyFieldId = keyFieldId;
         }
-        var header = new CountedContainerHeader(Flags.HasFlag(MapFlags.HAS_SET_DEFS),
-            Flags.HasFlag(MapFlags.HAS_SUMMARY_DATA), Flags.HasFlag(MapFlags.HAS_TOTAL_COUNT_HINT));
+        var header = new CountedContainerHeader((Flags & MapFlags.HAS_SET_DEFS) != 0,
+            (Flags & MapFlags.HAS_SUMMARY_DATA) != 0, (Flags & MapFlags.HAS_TOTAL_COUNT_HINT) != 0);
         CodecReturnCode rc = header.Read(ref reader);
         if (rc != CodecReturnCode.SUCCESS)
             return rc;

@@ -62,8 +62,8 @@ public ref struct SeriesDecoder
             return CodecReturnCode.INCOMPLETE_DATA;
         Flags = (SeriesFlags)flags;
         ContainerType = DataTypes.FromWireContainerType(containerType);
-        var header = new CountedContainerHeader(Flags.HasFlag(SeriesFlags.HAS_SET_DEFS),
-            Flags.HasFlag(SeriesFlags.HAS_SUMMARY_DATA), Flags.HasFlag(SeriesFlags.HAS_TOTAL_COUNT_HINT));
+        var header = new CountedContainerHeader((Flags & SeriesFlags.HAS_SET_DEFS) != 0,
+            (Flags & SeriesFlags.HAS_SUMMARY_DATA) != 0, (Flags & SeriesFlags.HAS_TOTAL_COUNT_HINT) != 0);
         CodecReturnCode rc = header.Read(ref reader);
         if (rc != CodecReturnCode.SUCCESS)
             return rc;

@@ -51,7 +51,7 @@ public ref struct VectorDecoder
         ReadOnlySpan<byte> perm = default, data = default;
         if (rc == CodecReturnCode.SUCCESS)
             rc = _entries.ReadU30rb(out index);
-        if (rc == CodecReturnCode.SUCCESS && Flags.HasFlag(VectorFlags.HAS_PER_ENTRY_PERM_DATA) && flags.HasFlag(VectorEntryFlags.HAS_PERM_DATA))
+        if (rc == CodecReturnCode.SUCCESS && (Flags & VectorFlags.HAS_PER_ENTRY_PERM_DATA) != 0 && (flags & VectorEntryFlags.HAS_PERM_DATA) != 0)
             rc = _entries.ReadBuffer15(out perm);
         if (rc == CodecReturnCode.SUCCESS && action is not (VectorEntryActions.CLEAR or VectorEntryActions.DELETE)
             && ContainerType != DataTypes.NO_DATA)
@@ -71,8 +71,8 @@ public ref struct VectorDecoder
             return CodecReturnCode.INCOMPLETE_DATA;
         Flags = (VectorFlags)flags;
         ContainerType = DataTypes.FromWireContainerType(containerType);
-        var header = new CountedContainerHeader(Flags.HasFlag(VectorFlags.HAS_SET_DEFS),
-            Flags.HasFlag(VectorFlags.HAS_SUMMARY_DATA), Flags.HasFlag(VectorFlags.HAS_TOTAL_COUNT_HINT));
+        var header = new CountedContainerHeader((Flags & VectorFlags.HAS_SET_DEFS) != 0,
+            (Flags & VectorFlags.HAS_SUMMARY_DATA) != 0, (Flags & VectorFlags.HAS_TOTAL_COUNT_HINT) != 0);
         CodecReturnCode rc = header.Read(ref reader);
         if (rc != CodecReturnCode.SUCCESS)
             return rc;

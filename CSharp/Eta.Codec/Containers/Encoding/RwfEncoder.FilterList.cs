@@ -17,13 +17,13 @@ public ref partial struct RwfEncoder
         rc = Writer.WriteByte((byte)flags);
         if (rc == CodecReturnCode.SUCCESS)
             rc = Writer.WriteByte(DataTypes.ToWireContainerType(containerType));
-        if (rc == CodecReturnCode.SUCCESS && flags.HasFlag(FilterListFlags.HAS_TOTAL_COUNT_HINT))
+        if (rc == CodecReturnCode.SUCCESS && (flags & FilterListFlags.HAS_TOTAL_COUNT_HINT) != 0)
             rc = Writer.WriteByte((byte)totalCountHint);
         return rc == CodecReturnCode.SUCCESS ? ReserveCount(1) : AbortContainer(rc);
     }
 
     /// <summary>Adds an entry with pre-encoded data (ignored for CLEAR and NO_DATA entries).</summary>
-    public CodecReturnCode FilterEntry(scoped in FilterEntryHeader header, scoped ReadOnlySpan<byte> encodedData)
+    public CodecReturnCode FilterEntry(scoped FilterEntryHeader header, scoped ReadOnlySpan<byte> encodedData)
     {
         CodecReturnCode rc = BeginFilterEntry(header, out int entryType);
         if (rc != CodecReturnCode.SUCCESS)
@@ -32,7 +32,7 @@ public ref partial struct RwfEncoder
     }
 
     /// <summary>Opens an entry whose data container is encoded next.</summary>
-    public CodecReturnCode FilterEntryInit(scoped in FilterEntryHeader header, int maxEncodedSize = 0)
+    public CodecReturnCode FilterEntryInit(scoped FilterEntryHeader header, int maxEncodedSize = 0)
     {
         CodecReturnCode rc = BeginFilterEntry(header, out int entryType);
         if (rc != CodecReturnCode.SUCCESS)
@@ -44,7 +44,7 @@ public ref partial struct RwfEncoder
 
     public CodecReturnCode FilterListComplete(bool success) => CompleteContainer(DataTypes.FILTER_LIST, success);
 
-    private CodecReturnCode BeginFilterEntry(scoped in FilterEntryHeader header, out int entryType)
+    private CodecReturnCode BeginFilterEntry(scoped FilterEntryHeader header, out int entryType)
     {
         entryType = DataTypes.NO_DATA;
         CodecReturnCode rc = BeginEntry(DataTypes.FILTER_LIST);
@@ -54,7 +54,7 @@ public ref partial struct RwfEncoder
         bool hasPerm = !header.PermData.IsEmpty;
         if (header.Action is < FilterEntryActions.UPDATE or > FilterEntryActions.CLEAR
             || (ownType && !DataTypes.IsContainer(header.ContainerType))
-            || (hasPerm && !((FilterListFlags)Top.Flags).HasFlag(FilterListFlags.HAS_PER_ENTRY_PERM_DATA)))
+            || (hasPerm && (((FilterListFlags)Top.Flags & FilterListFlags.HAS_PER_ENTRY_PERM_DATA) == 0)))
             return EndEntry(CodecReturnCode.INVALID_ARGUMENT);
         entryType = ownType ? header.ContainerType : Top.EntryType;
         var flags = (ownType ? FilterEntryFlags.HAS_CONTAINER_TYPE : 0) | (hasPerm ? FilterEntryFlags.HAS_PERM_DATA : 0);

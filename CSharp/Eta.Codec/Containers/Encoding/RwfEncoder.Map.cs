@@ -6,7 +6,7 @@ namespace Eta.Codec;
 //   { flags<<4|action(1) [perm(u15rb len)] key(u15rb len) [data(u16ob len), not for DELETE] }*
 public ref partial struct RwfEncoder
 {
-    public CodecReturnCode MapInit(scoped in MapHeader header, int summaryMaxSize = 0)
+    public CodecReturnCode MapInit(scoped MapHeader header, int summaryMaxSize = 0)
     {
         CodecReturnCode rc = BeginContainer(DataTypes.MAP);
         if (rc != CodecReturnCode.SUCCESS)
@@ -21,18 +21,18 @@ public ref partial struct RwfEncoder
             rc = Writer.WriteByte((byte)header.KeyPrimitiveType);
         if (rc == CodecReturnCode.SUCCESS)
             rc = Writer.WriteByte(DataTypes.ToWireContainerType(header.ContainerType));
-        if (rc == CodecReturnCode.SUCCESS && header.Flags.HasFlag(MapFlags.HAS_KEY_FIELD_ID))
+        if (rc == CodecReturnCode.SUCCESS && (header.Flags & MapFlags.HAS_KEY_FIELD_ID) != 0)
             rc = Writer.WriteInt16((short)header.KeyFieldId);
         if (rc != CodecReturnCode.SUCCESS)
             return AbortContainer(rc);
-        return WriteSetDefsSummaryAndCount(header.Flags.HasFlag(MapFlags.HAS_SET_DEFS), header.EncodedSetDefs,
-            header.Flags.HasFlag(MapFlags.HAS_SUMMARY_DATA), header.EncodedSummaryData, summaryMaxSize,
-            header.Flags.HasFlag(MapFlags.HAS_TOTAL_COUNT_HINT), header.TotalCountHint);
+        return WriteSetDefsSummaryAndCount((header.Flags & MapFlags.HAS_SET_DEFS) != 0, header.EncodedSetDefs,
+            (header.Flags & MapFlags.HAS_SUMMARY_DATA) != 0, header.EncodedSummaryData, summaryMaxSize,
+            (header.Flags & MapFlags.HAS_TOTAL_COUNT_HINT) != 0, header.TotalCountHint);
     }
 
     /// <summary>Closes summary data encoded in place after <see cref="MapInit"/>.</summary>
     public CodecReturnCode MapSummaryDataComplete(bool success) =>
-        CompleteSummary(DataTypes.MAP, success, ((MapFlags)TopFlagsOrZero(DataTypes.MAP)).HasFlag(MapFlags.HAS_TOTAL_COUNT_HINT));
+        CompleteSummary(DataTypes.MAP, success, (((MapFlags)TopFlagsOrZero(DataTypes.MAP) & MapFlags.HAS_TOTAL_COUNT_HINT) != 0));
 
     /// <summary>Adds an entry whose key is given as its value bytes and whose data is pre-encoded.</summary>
     public CodecReturnCode MapEntry(MapEntryActions action, scoped ReadOnlySpan<byte> encodedKey,
@@ -89,7 +89,7 @@ public ref partial struct RwfEncoder
         if (rc != CodecReturnCode.SUCCESS)
             return rc;
         if (action is < MapEntryActions.UPDATE or > MapEntryActions.DELETE
-            || (!permData.IsEmpty && !((MapFlags)Top.Flags).HasFlag(MapFlags.HAS_PER_ENTRY_PERM_DATA)))
+            || (!permData.IsEmpty && (((MapFlags)Top.Flags & MapFlags.HAS_PER_ENTRY_PERM_DATA) == 0)))
             return EndEntry(CodecReturnCode.INVALID_ARGUMENT);
         var flags = permData.IsEmpty ? MapEntryFlags.NONE : MapEntryFlags.HAS_PERM_DATA;
         rc = WriteFlagsAndAction((int)flags, (int)action);

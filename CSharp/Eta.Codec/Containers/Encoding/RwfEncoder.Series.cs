@@ -5,15 +5,15 @@ namespace Eta.Codec;
 //   { data(u16ob len), absent for NO_DATA }*
 public ref partial struct RwfEncoder
 {
-    public CodecReturnCode SeriesInit(scoped in SeriesHeader header, int summaryMaxSize = 0) =>
+    public CodecReturnCode SeriesInit(scoped SeriesHeader header, int summaryMaxSize = 0) =>
         InitFlagsTypeContainer(DataTypes.SERIES, (byte)header.Flags, header.ContainerType,
-            header.Flags.HasFlag(SeriesFlags.HAS_SET_DEFS), header.EncodedSetDefs,
-            header.Flags.HasFlag(SeriesFlags.HAS_SUMMARY_DATA), header.EncodedSummaryData, summaryMaxSize,
-            header.Flags.HasFlag(SeriesFlags.HAS_TOTAL_COUNT_HINT), header.TotalCountHint);
+            (header.Flags & SeriesFlags.HAS_SET_DEFS) != 0, header.EncodedSetDefs,
+            (header.Flags & SeriesFlags.HAS_SUMMARY_DATA) != 0, header.EncodedSummaryData, summaryMaxSize,
+            (header.Flags & SeriesFlags.HAS_TOTAL_COUNT_HINT) != 0, header.TotalCountHint);
 
     public CodecReturnCode SeriesSummaryDataComplete(bool success) =>
         CompleteSummary(DataTypes.SERIES, success,
-            ((SeriesFlags)TopFlagsOrZero(DataTypes.SERIES)).HasFlag(SeriesFlags.HAS_TOTAL_COUNT_HINT));
+            (((SeriesFlags)TopFlagsOrZero(DataTypes.SERIES) & SeriesFlags.HAS_TOTAL_COUNT_HINT) != 0));
 
     /// <summary>Adds an entry with pre-encoded data.</summary>
     public CodecReturnCode SeriesEntry(scoped ReadOnlySpan<byte> encodedData)

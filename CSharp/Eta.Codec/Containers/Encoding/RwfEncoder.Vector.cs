@@ -5,15 +5,15 @@ namespace Eta.Codec;
 //   { flags<<4|action(1) index(u30rb) [perm(u15rb len)] [data(u16ob len), not for CLEAR/DELETE] }*
 public ref partial struct RwfEncoder
 {
-    public CodecReturnCode VectorInit(scoped in VectorHeader header, int summaryMaxSize = 0) =>
+    public CodecReturnCode VectorInit(scoped VectorHeader header, int summaryMaxSize = 0) =>
         InitFlagsTypeContainer(DataTypes.VECTOR, (byte)header.Flags, header.ContainerType,
-            header.Flags.HasFlag(VectorFlags.HAS_SET_DEFS), header.EncodedSetDefs,
-            header.Flags.HasFlag(VectorFlags.HAS_SUMMARY_DATA), header.EncodedSummaryData, summaryMaxSize,
-            header.Flags.HasFlag(VectorFlags.HAS_TOTAL_COUNT_HINT), header.TotalCountHint);
+            (header.Flags & VectorFlags.HAS_SET_DEFS) != 0, header.EncodedSetDefs,
+            (header.Flags & VectorFlags.HAS_SUMMARY_DATA) != 0, header.EncodedSummaryData, summaryMaxSize,
+            (header.Flags & VectorFlags.HAS_TOTAL_COUNT_HINT) != 0, header.TotalCountHint);
 
     public CodecReturnCode VectorSummaryDataComplete(bool success) =>
         CompleteSummary(DataTypes.VECTOR, success,
-            ((VectorFlags)TopFlagsOrZero(DataTypes.VECTOR)).HasFlag(VectorFlags.HAS_TOTAL_COUNT_HINT));
+            (((VectorFlags)TopFlagsOrZero(DataTypes.VECTOR) & VectorFlags.HAS_TOTAL_COUNT_HINT) != 0));
 
     /// <summary>Adds an entry with pre-encoded data (ignored for CLEAR and DELETE).</summary>
     public CodecReturnCode VectorEntry(int index, VectorEntryActions action, scoped ReadOnlySpan<byte> encodedData,
@@ -45,7 +45,7 @@ public ref partial struct RwfEncoder
         if (rc != CodecReturnCode.SUCCESS)
             return rc;
         if (action is < VectorEntryActions.UPDATE or > VectorEntryActions.DELETE
-            || (!permData.IsEmpty && !((VectorFlags)Top.Flags).HasFlag(VectorFlags.HAS_PER_ENTRY_PERM_DATA)))
+            || (!permData.IsEmpty && (((VectorFlags)Top.Flags & VectorFlags.HAS_PER_ENTRY_PERM_DATA) == 0)))
             return EndEntry(CodecReturnCode.INVALID_ARGUMENT);
         var flags = permData.IsEmpty ? VectorEntryFlags.NONE : VectorEntryFlags.HAS_PERM_DATA;
         rc = WriteFlagsAndAction((int)flags, (int)action);

@@ -1,0 +1,124 @@
+namespace Eta.Codec.Rdm;
+
+/// <summary>
+/// One part of a dictionary download: a Refresh on the Dictionary domain whose payload is a series of
+/// dictionary entries (encoded and decoded by the dictionary code, not here). The first part's series summary
+/// names the dictionary type and version; the last part carries RefreshComplete.
+/// <code>
+/// Refresh, domain Dictionary, flags HasMsgKey [Solicited] [ClearCache] [RefreshComplete] [HasSeqNum], SERIES
+///   state, key: serviceId, name (e.g. "RWFFld"), filter = verbosity
+///   SERIES summary (first part): ELEMENT_LIST Type UINT, Version ASCII, [DictionaryId INT]
+/// </code>
+/// </summary>
+public sealed class DictionaryRefresh
+{
+    public int StreamId { get; set; } = 3;
+    public int ServiceId { get; set; }
+    public string DictionaryName { get; set; } = DictionaryNames.Field;
+    public DictionaryVerbosity Verbosity { get; set; } = DictionaryVerbosity.Normal;
+    public RdmState State { get; set; } = RdmState.OpenOk("");
+    public bool Solicited { get; set; } = true;
+    public bool ClearCache { get; set; }
+    public uint? SeqNum { get; set; }
+
+    /// <summary>After decoding: this part completes the dictionary.</summary>
+    public bool IsComplete { get; private set; }
+
+    /// <summary>After decoding a part with summary data: <see cref="DictionaryTypes"/>, version, dictionary id.</summary>
+    public ulong? DictionaryType { get; private set; }
+    public string? Version { get; private set; }
+    public long? DictionaryId { get; private set; }
+
+    /// <summary>
+    /// Encodes the header; the caller then encodes the dictionary series in place and calls
+    /// <see cref="EncodeComplete"/>. Returns ENCODE_CONTAINER on success.
+    /// </summary>
+    public CodecReturnCode EncodeInit(ref RwfEncoder encoder, out MsgEncodeState state)
+    {
+        state = default;
+        byte[] name = RdmText.ToArray(DictionaryName);
+        if (name.Length is 0 or > byte.MaxValue)
+            return CodecReturnCode.INVALID_ARGUMENT;
+
+        Msg msg = Msg.Create(MsgClass.Refresh, DomainTypes.Dictionary, StreamId, DataTypes.SERIES);
+        msg.RefreshFlags = RefreshMsgFlags.HasMsgKey
+            | (Solicited ? RefreshMsgFlags.Solicited : 0)
+            | (ClearCache ? RefreshMsgFlags.ClearCache : 0)
+            | (SeqNum.HasValue ? RefreshMsgFlags.HasSeqNum : 0);
+        msg.SeqNum = SeqNum ?? 0;
+        msg.State = State.ToState();
+        msg.Key = new MsgKey
+        {
+            Flags = MsgKeyFlags.HasServiceId | MsgKeyFlags.HasName | MsgKeyFlags.HasFilter,
+            ServiceId = ServiceId,
+            Name = name,
+            Filter = (uint)Verbosity,
+        };
+        return MsgEncoder.EncodeInit(ref encoder, msg, out state);
+    }
+
+    /// <summary>
+    /// Finishes a part after its series was encoded; <paramref name="lastPart"/> sets RefreshComplete in the
+    /// already written header (as ETA does once the dictionary encoder reports it is done).
+    /// </summary>
+    public static CodecReturnCode EncodeComplete(ref RwfEncoder encoder, ref MsgEncodeState state, bool lastPart)
+    {
+        if (lastPart && state.AwaitingPayload)
+        {
+            CodecReturnCode rc = MsgPatch.SetRefreshFlag(encoder.Writer.Buffer[state.MessageStart..], RefreshMsgFlags.RefreshComplete, on: true);
+            if (rc != CodecReturnCode.SUCCESS)
+            {
+                MsgEncoder.EncodeComplete(ref encoder, ref state, success: false);
+                return rc;
+            }
+        }
+        return MsgEncoder.EncodeComplete(ref encoder, ref state, success: true);
+    }
+
+    /// <summary>Fills this object from a decoded dictionary refresh part (FAILURE when it is something else).</summary>
+    public CodecReturnCode Decode(scoped in Msg msg)
+    {
+        if (!RdmRefresh.TryRead(msg, DomainTypes.Dictionary, out RdmState state, out bool solicited, out bool clearCache))
+            return CodecReturnCode.FAILURE;
+        MsgKey key = msg.Key;
+        if ((msg.RefreshFlags & RefreshMsgFlags.HasMsgKey) == 0 || !key.HasName || !key.HasServiceId || !key.HasFilter)
+            return CodecReturnCode.FAILURE;
+        StreamId = msg.StreamId;
+        State = state;
+        Solicited = solicited;
+        ClearCache = clearCache;
+        IsComplete = (msg.RefreshFlags & RefreshMsgFlags.RefreshComplete) != 0;
+        SeqNum = (msg.RefreshFlags & RefreshMsgFlags.HasSeqNum) != 0 ? msg.SeqNum : null;
+        ServiceId = key.ServiceId;
+        DictionaryName = RdmText.FromBytes(key.Name);
+        Verbosity = (DictionaryVerbosity)key.Filter;
+        DictionaryType = null;
+        Version = null;
+        DictionaryId = null;
+        return msg.ContainerType == DataTypes.SERIES ? DecodeSummary(msg.EncodedDataBody) : CodecReturnCode.INVALID_DATA;
+    }
+
+    private CodecReturnCode DecodeSummary(ReadOnlySpan<byte> payload)
+    {
+        CodecReturnCode rc = SeriesDecoder.Decode(payload, out SeriesDecoder series);
+        if (rc != CodecReturnCode.SUCCESS || !series.Flags.HasFlag(SeriesFlags.HAS_SUMMARY_DATA))
+            return rc == CodecReturnCode.NO_DATA ? CodecReturnCode.SUCCESS : rc;
+        rc = ElementListDecoder.Decode(series.EncodedSummaryData, out ElementListDecoder summary);
+        while (rc == CodecReturnCode.SUCCESS && (rc = summary.Next(out ElementEntry e)) == CodecReturnCode.SUCCESS)
+        {
+            if (e.NameIs(ElementNames.Type) && (rc = RdmElementReader.UInt(e, out ulong type)) == CodecReturnCode.SUCCESS)
+                DictionaryType = type;
+            else if (e.NameIs(ElementNames.Version) && (rc = RdmElementReader.Text(e, out string version)) == CodecReturnCode.SUCCESS)
+                Version = version;
+            else if (e.NameIs(ElementNames.DictionaryId) && (rc = e.Decode(out Int id)) is CodecReturnCode.SUCCESS or CodecReturnCode.BLANK_DATA)
+            {
+                DictionaryId = id.Value;
+                rc = CodecReturnCode.SUCCESS;
+            }
+        }
+        if (rc != CodecReturnCode.END_OF_CONTAINER)
+            return rc;
+        // ETA requires both Type and Version in a summary.
+        return DictionaryType.HasValue && Version is not null ? CodecReturnCode.SUCCESS : CodecReturnCode.INVALID_DATA;
+    }
+}

@@ -1,0 +1,47 @@
+using Xunit;
+
+namespace Eta.Codec.Tests.Messages;
+
+/// <summary>The item messages of a real captured consumer session decode, down to their field lists.</summary>
+public class CapturedSessionTests
+{
+    [Fact]
+    public void ItemRefreshDecodes()
+    {
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(HexVector.CapturedMessage(3), out Msg msg));
+        Assert.Equal(MsgClass.Refresh, msg.MsgClass);
+        Assert.Equal(6, msg.DomainType);
+        Assert.Equal(6, msg.StreamId);
+        Assert.Equal(RefreshMsgFlags.HasMsgKey | RefreshMsgFlags.Solicited | RefreshMsgFlags.RefreshComplete | RefreshMsgFlags.HasQos,
+            msg.RefreshFlags);
+        Assert.Equal(StreamStates.OPEN, msg.State.StreamState);
+        MsgAssert.Bytes("Item Refresh Completed"u8, msg.State.Text, "state text");
+        MsgAssert.Bytes("TRI"u8, msg.Key.Name, "item name");
+        Assert.Equal(1, msg.Key.ServiceId);
+        Assert.Equal(new Qos(QosTimeliness.REALTIME, QosRates.TICK_BY_TICK), msg.Qos);
+
+        // RDNDISPLAY, RDN_EXCHID, DIVPAYDATE, TRDPRC_1, BID, ASK, ACVOL_1, NETCHNG_1, ASK_TIME
+        Assert.Equal([2, 4, 38, 6, 22, 25, 32, 11, 267], FieldIds(msg));
+    }
+
+    [Fact]
+    public void ItemUpdateDecodes()
+    {
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(HexVector.CapturedMessage(4), out Msg msg));
+        Assert.Equal(MsgClass.Update, msg.MsgClass);
+        Assert.Equal(6, msg.StreamId);
+        Assert.Equal(DataTypes.FIELD_LIST, msg.ContainerType);
+        Assert.NotEmpty(FieldIds(msg));
+    }
+
+    private static List<int> FieldIds(scoped in Msg msg)
+    {
+        Assert.Equal(CodecReturnCode.SUCCESS, FieldListDecoder.Decode(msg.EncodedDataBody, out FieldListDecoder fields));
+        var ids = new List<int>();
+        CodecReturnCode rc;
+        while ((rc = fields.Next(out FieldEntry entry)) == CodecReturnCode.SUCCESS)
+            ids.Add(entry.FieldId);
+        Assert.Equal(CodecReturnCode.END_OF_CONTAINER, rc);
+        return ids;
+    }
+}
