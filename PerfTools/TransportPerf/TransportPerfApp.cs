@@ -12,6 +12,9 @@ public static class TransportPerfApp
     public static int Run(string[] args, TextWriter console, TextWriter errors, CancellationToken cancellation = default,
         bool handleSignals = false, Action<int>? listening = null)
     {
+        // Transport threads and the main thread both print.
+        console = TextWriter.Synchronized(console);
+        errors = TextWriter.Synchronized(errors);
         CommandLineResult<TransportPerfOptions> parsed = TransportPerfCommandLine.Parse(args);
         if (!parsed.IsSuccess)
             return parsed.Report(TransportPerfCommandLine.ToolName, console, errors);

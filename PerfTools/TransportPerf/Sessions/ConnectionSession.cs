@@ -61,6 +61,15 @@ internal sealed class ConnectionSession : IMessageSink
 
     public ChannelResult Read() => Settle(_channel.ReadAvailable(this));
 
+    /// <summary>Heartbeats, about once a second.</summary>
+    public ChannelResult CheckPings()
+    {
+        ChannelResult result = _channel.CheckPings();
+        if (result == ChannelResult.Closed)
+            IsClosed = true;
+        return result;
+    }
+
     public void OnMessage(ReadOnlySpan<byte> message)
     {
         _stats.MsgsReceived.Increment();

@@ -35,4 +35,7 @@ internal interface IPerfChannel : IDisposable
 
     /// <summary>Pushes queued output to the network.</summary>
     ChannelResult Flush();
+
+    /// <summary>Sends a heartbeat when due and notices a silent peer; call about once a second.</summary>
+    ChannelResult CheckPings();
 }

@@ -80,6 +80,11 @@ internal sealed class TransportWorker : ITickHandler
             foreach (ConnectionSession session in _sessions)
                 session.SendBurst();
         }
+        if (tickNumber % _options.TickRate == 0)
+        {
+            foreach (ConnectionSession session in _sessions)
+                session.CheckPings();
+        }
         RemoveClosedSessions();
     }
 

@@ -110,10 +110,11 @@ internal sealed class StatsCollector : IDisposable
     /// <summary>Final drain, .hgrm files, and the summary text (overall and, with several threads, per thread).</summary>
     public string Finish()
     {
+        // The last, partial interval gets its row too, so the stats files add up to the summary's totals.
+        if (Stopwatch.GetTimestamp() - _lastIntervalTimestamp > Stopwatch.Frequency / 20)
+            WriteInterval();
         DrainLatencies();
         long end = Stopwatch.GetTimestamp();
-        if (_resourceStats.SampleCount == 0)
-            _resourceStats.Add(_resources.Sample());
 
         var perThread = new List<TransportSummary.Results>();
         var histogram = new LatencyHistogram();

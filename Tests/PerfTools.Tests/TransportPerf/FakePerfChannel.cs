@@ -68,6 +68,8 @@ internal sealed class FakePerfChannel : IPerfChannel
 
     public ChannelResult Flush() => ChannelResult.Success;
 
+    public ChannelResult CheckPings() => ChannelResult.Success;
+
     public void Dispose()
     {
     }

@@ -1,0 +1,172 @@
+using System.Globalization;
+using PerfTools.TransportPerf;
+using Xunit;
+
+namespace PerfTools.Tests.TransportPerf;
+
+[CollectionDefinition(Name, DisableParallelization = true)]
+public sealed class TransportPerfEndToEnd
+{
+    public const string Name = "TransportPerf end-to-end";
+}
+
+/// <summary>A TransportPerf server and client in this process over loopback, for a few seconds, checked through their output files.</summary>
+[Collection(TransportPerfEndToEnd.Name)]
+public sealed class EndToEndTests : IDisposable
+{
+    private const string StatsHeader =
+        "UTC, Msgs sent, Bytes sent, Msgs received, Bytes received, Latency msgs received, Latency avg (usec), " +
+        "Latency std dev (usec), Latency max (usec), Latency min (usec), CPU usage (%), Memory (MB)";
+
+    private readonly string _dir = Directory.CreateTempSubdirectory("transportperf-e2e").FullName;
+
+    public void Dispose() => Directory.Delete(_dir, recursive: true);
+
+    private sealed record Side(int ExitCode, string Console, string Errors, Dictionary<string, string> Overall);
+
+    private async Task<(Side Server, Side Client)> RunPair(string[] serverArgs, string[] clientArgs, int clientSeconds = 3)
+    {
+        CancellationToken testToken = TestContext.Current.CancellationToken;
+        var listening = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+        using var stopServer = CancellationTokenSource.CreateLinkedTokenSource(testToken);
+        stopServer.CancelAfter(TimeSpan.FromSeconds(60)); // the server must never outlive a broken test
+        var serverOut = new StringWriter();
+        var serverErr = new StringWriter();
+        string[] server = [.. serverArgs, "-appType", "server", "-p", "0", "-runTime", "60", "-writeStatsInterval", "1",
+            "-summaryFile", Path.Combine(_dir, "srv.out"), "-statsFile", Path.Combine(_dir, "SrvStats")];
+        Task<int> serverTask = Task.Factory.StartNew(
+            () => TransportPerfApp.Run(server, serverOut, serverErr, stopServer.Token, listening: listening.SetResult),
+            testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+
+        int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(20), testToken);
+        var clientOut = new StringWriter();
+        var clientErr = new StringWriter();
+        string[] client = [.. clientArgs, "-appType", "client", "-h", "127.0.0.1", "-p", port.ToString(CultureInfo.InvariantCulture),
+            "-runTime", clientSeconds.ToString(CultureInfo.InvariantCulture), "-writeStatsInterval", "1",
+            "-summaryFile", Path.Combine(_dir, "cli.out"), "-statsFile", Path.Combine(_dir, "CliStats"),
+            "-latencyFile", Path.Combine(_dir, "CliLatency.csv")];
+        int clientExit = await Task.Factory.StartNew(
+            () => TransportPerfApp.Run(client, clientOut, clientErr, testToken),
+            testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default).WaitAsync(TimeSpan.FromSeconds(60), testToken);
+        stopServer.Cancel();
+        int serverExit = await serverTask.WaitAsync(TimeSpan.FromSeconds(30), testToken);
+
+        return (new Side(serverExit, serverOut.ToString(), serverErr.ToString(), Overall("srv.out")),
+                new Side(clientExit, clientOut.ToString(), clientErr.ToString(), Overall("cli.out")));
+    }
+
+    /// <summary>The "label: value" lines of the summary's overall section.</summary>
+    private Dictionary<string, string> Overall(string summaryFile)
+    {
+        string[] lines = File.ReadAllLines(Path.Combine(_dir, summaryFile));
+        Assert.Equal("--- TEST INPUTS ---", lines[0]);
+        int start = Array.IndexOf(lines, "--- OVERALL SUMMARY ---");
+        Assert.True(start > 0, "the summary has an overall section");
+        return lines.Skip(start + 1).Where(l => l.Contains(": ", StringComparison.Ordinal))
+            .Select(l => l.Trim().Split(": ", 2)).ToDictionary(p => p[0], p => p[1]);
+    }
+
+    private static long Number(Dictionary<string, string> overall, string label) =>
+        long.Parse(overall[label], CultureInfo.InvariantCulture);
+
+    private long[] StatsColumnTotals(string statsFile)
+    {
+        string[] lines = File.ReadAllLines(Path.Combine(_dir, statsFile));
+        Assert.Equal(StatsHeader, lines[0]);
+        Assert.True(lines.Length > 1, "at least one statistics row");
+        var totals = new long[4];
+        foreach (string line in lines.Skip(1))
+        {
+            string[] cells = line.Split(", ");
+            Assert.Equal(12, cells.Length);
+            Assert.True(DateTime.TryParseExact(cells[0], "yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture, DateTimeStyles.None, out _));
+            for (int i = 0; i < 4; i++)
+                totals[i] += long.Parse(cells[i + 1], CultureInfo.InvariantCulture);
+        }
+        return totals;
+    }
+
+    [Fact]
+    public async Task Server_streams_to_a_client_with_sequence_checks_latency_and_every_output_file()
+    {
+        (Side server, Side client) = await RunPair(
+            ["-msgRate", "5000", "-latencyMsgRate", "100"],
+            ["-msgRate", "0", "-latencyMsgRate", "0"]);
+
+        Assert.True(client.ExitCode == 0, client.Errors);
+        Assert.True(server.ExitCode == 0, server.Errors);
+        long received = Number(client.Overall, "Msgs Received");
+        long sent = Number(server.Overall, "Msgs Sent");
+        Assert.InRange(received, 1, sent);
+        Assert.Equal(0, Number(client.Overall, "Sequence errors"));
+        Assert.Equal(0, Number(client.Overall, "Msgs Sent"));
+        // The server never sends faster than its rate: at most 5000 per second of its run plus one burst second.
+        double serverSeconds = double.Parse(server.Overall["Sampling duration(sec)"], CultureInfo.InvariantCulture);
+        Assert.InRange(sent, 1, (long)(5000 * (serverSeconds + 1)));
+        Assert.True(client.Overall.ContainsKey("Latency avg (usec)"));
+        Assert.True(client.Overall.ContainsKey("Latency p99.9 (usec)"));
+        Assert.Contains("Recv: MsgRate:", client.Console);
+
+        long[] clientRows = StatsColumnTotals("CliStats1.csv");
+        Assert.Equal(received, clientRows[2]);
+        Assert.Equal(sent, StatsColumnTotals("SrvStats1.csv")[0]);
+
+        string[] latency = File.ReadAllLines(Path.Combine(_dir, "CliLatency1.csv"));
+        Assert.Equal("Send Time, Receive Time, Latency(nsec)", latency[0]);
+        Assert.True(latency.Length > 1);
+        Assert.All(latency.Skip(1), l =>
+        {
+            long[] v = l.Split(", ").Select(x => long.Parse(x, CultureInfo.InvariantCulture)).ToArray();
+            Assert.Equal(v[1] - v[0], v[2]);
+        });
+        Assert.StartsWith("       Value     Percentile TotalCount 1/(1-Percentile)", File.ReadAllText(Path.Combine(_dir, "CliLatency1.hgrm")));
+    }
+
+    [Fact]
+    public async Task Reflecting_server_returns_every_message_and_the_client_measures_round_trips()
+    {
+        (Side server, Side client) = await RunPair(
+            ["-reflectMsgs"],
+            ["-msgRate", "2000", "-latencyMsgRate", "200"]);
+
+        Assert.True(client.ExitCode == 0, client.Errors);
+        Assert.True(server.ExitCode == 0, server.Errors);
+        long clientSent = Number(client.Overall, "Msgs Sent");
+        long reflected = Number(server.Overall, "Msgs Sent");
+        Assert.Equal(Number(server.Overall, "Msgs Received"), reflected);
+        Assert.InRange(reflected, 1, clientSent);
+        Assert.InRange(Number(client.Overall, "Msgs Received"), 1, reflected);
+        Assert.Equal(0, Number(client.Overall, "Sequence errors"));
+        Assert.Equal(0, Number(server.Overall, "Sequence errors"));
+        Assert.True(client.Overall.ContainsKey("Latency p50 (usec)"), "round-trip latency is reported");
+        Assert.Contains("               Msg Rate: 0(reflecting)", File.ReadAllText(Path.Combine(_dir, "srv.out")));
+    }
+
+    [Fact]
+    public async Task Packed_messages_arrive_in_order()
+    {
+        (Side server, Side client) = await RunPair(
+            ["-msgRate", "20000", "-latencyMsgRate", "20", "-pack", "10", "-msgSize", "150"],
+            ["-msgRate", "0", "-latencyMsgRate", "0"],
+            clientSeconds: 2);
+
+        Assert.True(client.ExitCode == 0, client.Errors);
+        Assert.InRange(Number(client.Overall, "Msgs Received"), 1, Number(server.Overall, "Msgs Sent"));
+        Assert.Equal(0, Number(client.Overall, "Sequence errors"));
+    }
+
+    [Fact]
+    public async Task A_client_without_a_server_retries_until_its_run_time_ends_and_still_writes_its_files()
+    {
+        var errors = new StringWriter();
+        int exit = await Task.Factory.StartNew(() => TransportPerfApp.Run(
+            ["-appType", "client", "-h", "127.0.0.1", "-p", "1", "-runTime", "1", "-summaryFile", Path.Combine(_dir, "lonely.out"),
+             "-statsFile", Path.Combine(_dir, "Lonely")], new StringWriter(), errors, TestContext.Current.CancellationToken),
+            TestContext.Current.CancellationToken, TaskCreationOptions.LongRunning, TaskScheduler.Default)
+            .WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken);
+        Assert.Equal(0, exit);
+        Assert.Contains("failed", errors.ToString());
+        Assert.Contains("No latency information was received.", File.ReadAllText(Path.Combine(_dir, "lonely.out")));
+        Assert.Equal(StatsHeader, File.ReadLines(Path.Combine(_dir, "Lonely1.csv")).First());
+    }
+}
