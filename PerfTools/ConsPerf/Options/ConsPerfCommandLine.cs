@@ -83,6 +83,8 @@ public static class ConsPerfCommandLine
                 (x, v) => x.Value = v ? x.Value with { TlsVersions = x.Value.TlsVersions | TlsVersions.Tls12 } : x.Value)
             .Flag("-spTLSv1.3", "Allow TLS 1.3 on an encrypted connection",
                 (x, v) => x.Value = v ? x.Value with { TlsVersions = x.Value.TlsVersions | TlsVersions.Tls13 } : x.Value)
+            .Text("-castore", d.CaStore, "PEM file of a CA certificate to trust for an encrypted connection",
+                (x, v) => x.Value = x.Value with { CaStore = v }, defaultText: "system store only")
             .Text("-h", d.Host, "Host name of the provider",
                 (x, v) => x.Value = x.Value with { Host = v }, allowEmpty: false)
             .Value("-p", "<port>", d.Port, d.Port, "Port of the provider",
@@ -109,6 +111,9 @@ public static class ConsPerfCommandLine
             .Flag("-tcpDelay", "Enable Nagle's algorithm (off by default)",
                 (x, v) => x.Value = x.Value with { TcpNoDelay = !v })
             // Rules relating options
+            .Rule("-p", x => int.TryParse(x.Value.Port, System.Globalization.NumberStyles.None,
+                    System.Globalization.CultureInfo.InvariantCulture, out int port) && port is > 0 and <= 65535,
+                x => $"must be a port number from 1 to 65535 (got '{x.Value.Port}')")
             .Rule("-requestRate", x => x.Value.RequestRate >= x.Value.TickRate,
                 x => $"cannot be less than -tickRate ({x.Value.TickRate})")
             .Rule("-postingRate", x => x.Value.PostingRate == 0 || x.Value.PostingRate >= x.Value.TickRate,

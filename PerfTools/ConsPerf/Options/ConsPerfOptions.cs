@@ -41,6 +41,8 @@ public sealed record ConsPerfOptions
     // Connection
     public ConnectionKind ConnectionType { get; init; } = ConnectionKind.Socket;
     public TlsVersions TlsVersions { get; init; }
+    /// <summary>PEM file of a CA certificate to trust for -connType encrypted, besides the system store.</summary>
+    public string CaStore { get; init; } = "";
     public string Host { get; init; } = "localhost";
     public string Port { get; init; } = "14002";
     public string InterfaceName { get; init; } = "";
