@@ -1,2 +1,3 @@
-Console.Error.WriteLine("ProvPerf: not built yet");
-return 1;
+using PerfTools.ProvPerf;
+
+return ProvPerfApp.Run(args, Console.Out, CancellationToken.None, handleSignals: true);

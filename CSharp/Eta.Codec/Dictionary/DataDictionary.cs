@@ -9,7 +9,7 @@ namespace Eta.Codec;
 /// leaves what was loaded before the error in place: <see cref="Clear"/> before retrying.</para>
 /// <para>Not thread-safe while loading; lookups on a loaded dictionary may run on any number of threads.</para>
 /// </summary>
-public sealed class DataDictionary
+public sealed partial class DataDictionary
 {
     /// <summary>Lowest field id.</summary>
     public const int MinFieldId = short.MinValue;
@@ -21,6 +21,10 @@ public sealed class DataDictionary
 
     private readonly DictionaryEntry?[] _entries = new DictionaryEntry?[FieldIdCount];
     private readonly List<EnumTypeTable> _enumTables = [];
+
+    // Range of _entries slots in use (fields and enum placeholders), so Clear touches only that.
+    private int _lowestSlot = FieldIdCount;
+    private int _highestSlot = -1;
 
     public DataDictionary() => Clear();
 
@@ -61,7 +65,10 @@ public sealed class DataDictionary
     /// <summary>Forgets every field, table and tag.</summary>
     public void Clear()
     {
-        Array.Clear(_entries);
+        if (_highestSlot >= _lowestSlot)
+            Array.Clear(_entries, _lowestSlot, _highestSlot - _lowestSlot + 1);
+        _lowestSlot = FieldIdCount;
+        _highestSlot = -1;
         _enumTables.Clear();
         Tags = new DictionaryTags();
         MinFid = MaxFieldId + 1;
@@ -96,9 +103,6 @@ public sealed class DataDictionary
         }
     }
 
-    /// <summary>Entry slot for a fid, including enum-table placeholders (fid assumed in range).</summary>
-    internal DictionaryEntry? Slot(int fieldId) => _entries[fieldId - MinFieldId];
-
     /// <summary>Adds a field definition; returns why it cannot be added, or null.</summary>
     internal string? AddField(DictionaryEntry entry)
     {
@@ -111,7 +115,7 @@ public sealed class DataDictionary
         var existing = _entries[fid - MinFieldId];
         if (existing is null)
         {
-            _entries[fid - MinFieldId] = entry;
+            Occupy(fid - MinFieldId) = entry;
         }
         else if (existing.IsDefined)
         {
@@ -159,7 +163,7 @@ public sealed class DataDictionary
 
         for (int i = 0; i < fids.Length; i++)
         {
-            ref var slot = ref _entries[fids[i] - MinFieldId];
+            ref var slot = ref Occupy(fids[i] - MinFieldId);
             slot ??= new DictionaryEntry(fids[i]) { Acronym = acronyms?[i] ?? "" };
             slot.EnumTable = table;
         }
@@ -167,19 +171,38 @@ public sealed class DataDictionary
         return null;
     }
 
-    /// <summary>Sets RippleToField from RIPPLES TO acronyms once every field of a load is known.</summary>
-    internal void ResolveRipples(List<(short Fid, string Acronym)> pending)
+    /// <summary>
+    /// Sets RippleToField from RIPPLES TO acronyms once every field of a load is known. <paramref name="loaded"/>
+    /// maps the acronyms of the fields just loaded; targets loaded earlier are found by a scan.
+    /// </summary>
+    internal void ResolveRipples(List<(short Fid, string Acronym)> pending, Dictionary<string, short> loaded)
     {
-        if (pending.Count == 0)
-            return;
-        var fidByAcronym = new Dictionary<string, short>(NumberOfEntries, StringComparer.Ordinal);
-        foreach (var entry in Entries())
-            fidByAcronym.TryAdd(entry.Acronym, entry.FieldId);
+        Dictionary<string, short>? earlier = null;
         foreach (var (fid, acronym) in pending)
         {
-            if (fidByAcronym.TryGetValue(acronym, out short target))
-                _entries[fid - MinFieldId]!.RippleToField = target;
+            if (!loaded.TryGetValue(acronym, out short target))
+            {
+                earlier ??= AcronymIndex();
+                if (!earlier.TryGetValue(acronym, out target))
+                    continue;
+            }
+            _entries[fid - MinFieldId]!.RippleToField = target;
         }
+    }
+
+    private Dictionary<string, short> AcronymIndex()
+    {
+        var index = new Dictionary<string, short>(NumberOfEntries, StringComparer.Ordinal);
+        foreach (var entry in Entries())
+            index.TryAdd(entry.Acronym, entry.FieldId);
+        return index;
+    }
+
+    private ref DictionaryEntry? Occupy(int slot)
+    {
+        _lowestSlot = Math.Min(_lowestSlot, slot);
+        _highestSlot = Math.Max(_highestSlot, slot);
+        return ref _entries[slot];
     }
 
     private static string AcronymMismatch(string fieldAcronym, string enumAcronym) =>

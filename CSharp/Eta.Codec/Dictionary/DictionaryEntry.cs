@@ -1,3 +1,5 @@
+using System.Text;
+
 namespace Eta.Codec;
 
 /// <summary>
@@ -8,11 +10,30 @@ public sealed class DictionaryEntry
 {
     internal DictionaryEntry(short fieldId) => FieldId = fieldId;
 
+    private string _acronym = "";
+    private string _ddeAcronym = "";
+    private byte[]? _acronymBytes;
+    private byte[]? _ddeAcronymBytes;
+
     /// <summary>Short name, e.g. "TRDPRC_1".</summary>
-    public string Acronym { get; internal set; } = "";
+    public string Acronym
+    {
+        get => _acronym;
+        internal set => (_acronym, _acronymBytes) = (value, null);
+    }
 
     /// <summary>DDE (long) name, e.g. "LAST"; sent as "LONGNAME" at NORMAL verbosity and above.</summary>
-    public string DdeAcronym { get; internal set; } = "";
+    public string DdeAcronym
+    {
+        get => _ddeAcronym;
+        internal set => (_ddeAcronym, _ddeAcronymBytes) = (value, null);
+    }
+
+    /// <summary>Acronym as wire bytes (one byte per char), made once on first use.</summary>
+    internal ReadOnlySpan<byte> AcronymBytes => _acronymBytes ??= Encoding.Latin1.GetBytes(_acronym);
+
+    /// <summary>DDE acronym as wire bytes, made once on first use.</summary>
+    internal ReadOnlySpan<byte> DdeAcronymBytes => _ddeAcronymBytes ??= Encoding.Latin1.GetBytes(_ddeAcronym);
 
     /// <summary>Field id (-32768..32767, never 0).</summary>
     public short FieldId { get; }

@@ -14,6 +14,9 @@ public enum DictionaryVerbosity
     /// <summary>Minimal plus ENUMLENGTH and LONGNAME per field.</summary>
     Normal = 0x07,
 
-    /// <summary>Normal plus the MEANING of enum values.</summary>
+    /// <summary>
+    /// Everything, with descriptions; for field and enum dictionaries the same as Normal (MEANING is read when a
+    /// provider sends it, but not sent).
+    /// </summary>
     Verbose = 0x0F,
 }

@@ -14,17 +14,9 @@ internal static class TlsAuthenticationOptions
             EnabledSslProtocols = options.Protocols,
             CertificateRevocationCheckMode = X509RevocationMode.NoCheck,
         };
-        if (options.TrustedCertificateAuthorities is { } authorities)
-        {
-            authentication.CertificateChainPolicy = new X509ChainPolicy
-            {
-                TrustMode = X509ChainTrustMode.CustomRootTrust,
-                RevocationMode = X509RevocationMode.NoCheck,
-            };
-            authentication.CertificateChainPolicy.CustomTrustStore.AddRange(authorities);
-        }
-        if (options.AcceptSelfSignedServerCertificate)
-            authentication.RemoteCertificateValidationCallback = AcceptValidOrSelfSigned;
+        if (options.TrustedCertificateAuthorities is not null || options.AcceptSelfSignedServerCertificate)
+            authentication.RemoteCertificateValidationCallback =
+                (_, certificate, chain, errors) => AcceptServerCertificate(options, certificate, chain, errors);
         return authentication;
     }
 
@@ -37,18 +29,35 @@ internal static class TlsAuthenticationOptions
     };
 
     /// <summary>
-    /// Accepts what normal validation accepts, plus a certificate that is its own issuer and whose only
-    /// chain problem is that this self-made root is not trusted. A wrong host name is still refused.
+    /// Accepts what the system's validation accepts; when only the chain failed (never a wrong host name),
+    /// also a chain to one of the CA file's certificates, or, if allowed, a self-signed certificate.
     /// </summary>
-    private static bool AcceptValidOrSelfSigned(
-        object sender, X509Certificate? certificate, X509Chain? chain, SslPolicyErrors errors)
+    private static bool AcceptServerCertificate(
+        TlsClientOptions options, X509Certificate? certificate, X509Chain? chain, SslPolicyErrors errors)
     {
         if (errors == SslPolicyErrors.None)
             return true;
-        if (errors != SslPolicyErrors.RemoteCertificateChainErrors || certificate is null || chain is null)
+        if (errors != SslPolicyErrors.RemoteCertificateChainErrors || certificate is not X509Certificate2 server || chain is null)
             return false;
-        return certificate.Subject == certificate.Issuer
-            && chain.ChainElements.Count == 1
-            && chain.ChainStatus.All(status => status.Status == X509ChainStatusFlags.UntrustedRoot);
+        if (options.TrustedCertificateAuthorities is { } authorities && ChainsTo(authorities, server, chain))
+            return true;
+        return options.AcceptSelfSignedServerCertificate && IsSelfSigned(server, chain);
     }
+
+    private static bool ChainsTo(X509Certificate2Collection authorities, X509Certificate2 server, X509Chain presented)
+    {
+        using var chain = new X509Chain();
+        chain.ChainPolicy.TrustMode = X509ChainTrustMode.CustomRootTrust;
+        chain.ChainPolicy.CustomTrustStore.AddRange(authorities);
+        chain.ChainPolicy.RevocationMode = X509RevocationMode.NoCheck;
+        foreach (X509ChainElement element in presented.ChainElements)
+            chain.ChainPolicy.ExtraStore.Add(element.Certificate); // intermediates the server sent
+        return chain.Build(server);
+    }
+
+    /// <summary>Its own issuer, and the only chain problem is that this self-made root is not trusted.</summary>
+    private static bool IsSelfSigned(X509Certificate2 server, X509Chain chain) =>
+        server.SubjectName.RawData.AsSpan().SequenceEqual(server.IssuerName.RawData)
+        && chain.ChainElements.Count == 1
+        && chain.ChainStatus.All(status => status.Status == X509ChainStatusFlags.UntrustedRoot);
 }

@@ -94,7 +94,7 @@ internal sealed class TlsChannelStream : IChannelStream
         else
         {
             _progress = HandshakeProgress.Failed;
-            FailureReason = "TLS handshake failed: " + Describe(_handshake.Exception!.InnerException!);
+            FailureReason = Describe(_handshake.Exception!.InnerException!);
         }
         return _progress;
     }

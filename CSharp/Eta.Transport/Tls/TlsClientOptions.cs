@@ -5,15 +5,16 @@ namespace Eta.Transport.Tls;
 
 /// <summary>
 /// How a client authenticates the server of an encrypted connection. By default the server's certificate
-/// must chain to the system's trusted roots and match <see cref="TargetHost"/>. A CA file replaces the
-/// system roots with the certificates it holds. <see cref="AcceptSelfSignedServerCertificate"/> is for
-/// tests and lab tools only: it also accepts a certificate that signs itself (the host name must still match).
+/// must chain to the system's trusted roots and match <see cref="TargetHost"/>. A CA file adds the
+/// certificates it holds as trusted roots besides the system's (as OpenSSL's CA file does for ETA).
+/// <see cref="AcceptSelfSignedServerCertificate"/> is for tests and lab tools only: it also accepts a
+/// certificate that signs itself. The host name must match in every case.
 /// </summary>
 internal sealed class TlsClientOptions
 {
     /// <param name="targetHost">Server name the certificate must carry (also sent as SNI).</param>
     /// <param name="protocols">TLS 1.2 and/or 1.3; both by default.</param>
-    /// <param name="caFile">Optional PEM file of trusted CA certificates, used instead of the system store.</param>
+    /// <param name="caFile">Optional PEM file of CA certificates to trust besides the system store.</param>
     /// <param name="acceptSelfSignedServerCertificate">Accept a self-signed server certificate (tests, lab tools).</param>
     /// <param name="writeTimeout">Longest wait for send-buffer space before a write fails; 10 s by default.</param>
     public TlsClientOptions(
@@ -39,7 +40,7 @@ internal sealed class TlsClientOptions
     public bool AcceptSelfSignedServerCertificate { get; }
     public TimeSpan WriteTimeout { get; }
 
-    /// <summary>The certificates read from <see cref="CaFile"/>, or null to use the system's roots.</summary>
+    /// <summary>The certificates read from <see cref="CaFile"/>, or null when there is none.</summary>
     internal X509Certificate2Collection? TrustedCertificateAuthorities { get; }
 
     private static X509Certificate2Collection LoadCertificateAuthorities(string caFile)

@@ -2,7 +2,7 @@ using Xunit;
 
 namespace Eta.Codec.Tests.Dictionary;
 
-/// <summary>Randomly damaged dictionary text never escapes as an exception: it loads or reports a located error.</summary>
+/// <summary>Randomly damaged dictionary text never escapes as an exception: it loads or reports a located error (2 x 12k inputs).</summary>
 public class LoaderFuzzTests
 {
     private const string FieldText =
@@ -30,7 +30,7 @@ public class LoaderFuzzTests
         var dictionary = new DataDictionary();
         int failures = 0;
 
-        for (int i = 0; i < 20_000; i++)
+        for (int i = 0; i < 12_000; i++)
         {
             char[] text = original.ToCharArray();
             int edits = random.Next(1, 4);
@@ -49,6 +49,6 @@ public class LoaderFuzzTests
             Assert.False(string.IsNullOrWhiteSpace(error.Message));
         }
 
-        Assert.InRange(failures, 1, 19_999); // damage is both caught and, when harmless, tolerated
+        Assert.InRange(failures, 1, 11_999); // damage is both caught and, when harmless, tolerated
     }
 }

@@ -15,7 +15,7 @@ public class RepositoryDictionaryTests
         3853, 3854, 3855, 3856, 3887, 3902, 3903, 3904, 6579, 6580, 8406, 8935, 8937, 12783, 14238,
     ];
 
-    private static DataDictionary LoadOurs()
+    internal static DataDictionary LoadOurs()
     {
         var dictionary = new DataDictionary();
         string etc = Path.Combine(ReferenceData.RepoRoot, "etc");

@@ -14,6 +14,7 @@ internal sealed class FieldDictionaryFileLoader : IDictionaryRowParser
 {
     private readonly DataDictionary _dictionary;
     private readonly List<(short Fid, string Acronym)> _ripples = [];
+    private readonly Dictionary<string, short> _loaded = new(StringComparer.Ordinal);
 
     private FieldDictionaryFileLoader(DataDictionary dictionary) => _dictionary = dictionary;
 
@@ -80,14 +81,17 @@ internal sealed class FieldDictionaryFileLoader : IDictionaryRowParser
             RwfLength = (ushort)rwfLength,
         };
         string? problem = _dictionary.AddField(entry);
-        if (problem is null && !ripplesTo.SequenceEqual("NULL"))
+        if (problem is not null)
+            return problem;
+        _loaded.TryAdd(entry.Acronym, entry.FieldId);
+        if (!ripplesTo.SequenceEqual("NULL"))
             _ripples.Add((entry.FieldId, ripplesTo.ToString()));
-        return problem;
+        return null;
     }
 
     public string? Finish()
     {
-        _dictionary.ResolveRipples(_ripples);
+        _dictionary.ResolveRipples(_ripples, _loaded);
         return null;
     }
 

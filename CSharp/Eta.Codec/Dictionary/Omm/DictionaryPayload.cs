@@ -1,0 +1,132 @@
+using System.Text;
+
+namespace Eta.Codec;
+
+/// <summary>What a dictionary decoder does with each series entry of a received payload.</summary>
+internal interface IDictionaryEntryReader
+{
+    /// <summary>Reads one entry's element list; returns what is wrong with it, or null.</summary>
+    string? ReadEntry(ref ElementListDecoder elements);
+}
+
+/// <summary>
+/// Opens the series of a received dictionary refresh: checks it holds element lists, applies the summary data
+/// (Type, DictionaryId, versions) to the dictionary's tags, and loads the series' set definitions so set-defined
+/// entries (as LSEG providers send them) decode.
+/// </summary>
+internal static class DictionaryPayload
+{
+    /// <summary>
+    /// Applies the summary of <paramref name="payload"/> and hands each series entry to <paramref name="reader"/>;
+    /// errors are located by series entry number and attributed to <paramref name="source"/>.
+    /// </summary>
+    public static DictionaryError? ReadAll(ReadOnlySpan<byte> payload, DictionaryType kind, DictionaryTags tags,
+        string source, IDictionaryEntryReader reader)
+    {
+        string? problem = Open(payload, kind, tags, out var series, out var setDefinitions);
+        if (problem is not null)
+            return new DictionaryError(source, 0, problem);
+
+        int index = 0;
+        CodecReturnCode rc;
+        while ((rc = series.Next(out var encodedEntry)) == CodecReturnCode.SUCCESS)
+        {
+            index++;
+            var elementsRc = ElementListDecoder.Decode(encodedEntry, out var elements, setDefinitions);
+            problem = elementsRc == CodecReturnCode.SUCCESS
+                ? reader.ReadEntry(ref elements)
+                : $"element list cannot be decoded: {elementsRc}";
+            if (problem is not null)
+                return new DictionaryError(source, 0, $"series entry {index}: {problem}");
+        }
+        return rc == CodecReturnCode.END_OF_CONTAINER ? null
+            : new DictionaryError(source, 0, $"series entry {index + 1} cannot be decoded: {rc}");
+    }
+
+    /// <summary>
+    /// Opens the series and applies its summary. <paramref name="setDefinitions"/> is null unless the series carries
+    /// set definitions.
+    /// </summary>
+    private static string? Open(ReadOnlySpan<byte> payload, DictionaryType kind, DictionaryTags tags,
+        out SeriesDecoder series, out LocalElementSetDefDb? setDefinitions)
+    {
+        string? problem = OpenSeries(payload, out series, out setDefinitions);
+        if (problem is not null || !series.Flags.HasFlag(SeriesFlags.HAS_SUMMARY_DATA))
+            return problem;
+
+        var rc = ElementListDecoder.Decode(series.EncodedSummaryData, out var summary);
+        if (rc < 0)
+            return $"summary data cannot be decoded: {rc}";
+        while ((rc = summary.Next(out var element)) == CodecReturnCode.SUCCESS)
+        {
+            problem = ApplySummaryElement(element, kind, tags);
+            if (problem is not null)
+                return problem;
+        }
+        return rc == CodecReturnCode.END_OF_CONTAINER ? null : $"summary data cannot be decoded: {rc}";
+    }
+
+    /// <summary>The dictionary type named by the summary data's "Type" element.</summary>
+    public static string? ReadType(ReadOnlySpan<byte> payload, out DictionaryType type)
+    {
+        type = default;
+        string? problem = OpenSeries(payload, out var series, out _);
+        if (problem is not null)
+            return problem;
+        if (!series.Flags.HasFlag(SeriesFlags.HAS_SUMMARY_DATA))
+            return "no summary data: the dictionary type is only in the first part of a dictionary";
+        var rc = ElementListDecoder.Decode(series.EncodedSummaryData, out var summary);
+        while (rc >= 0 && (rc = summary.Next(out var element)) == CodecReturnCode.SUCCESS)
+        {
+            if (!element.NameIs(DictionaryElementNames.Type))
+                continue;
+            if (!DictionaryValues.TryInteger(element, 1, int.MaxValue, out long value))
+                return "summary \"Type\" is not a positive integer";
+            type = (DictionaryType)value;
+            return null;
+        }
+        return rc == CodecReturnCode.END_OF_CONTAINER ? "summary data has no \"Type\"" : $"summary data cannot be decoded: {rc}";
+    }
+
+    private static string? OpenSeries(ReadOnlySpan<byte> payload, out SeriesDecoder series,
+        out LocalElementSetDefDb? setDefinitions)
+    {
+        setDefinitions = null;
+        var rc = SeriesDecoder.Decode(payload, out series);
+        if (rc != CodecReturnCode.SUCCESS)
+            return $"not a series: {rc}";
+        if (series.ContainerType != DataTypes.ELEMENT_LIST)
+            return $"series holds {DataTypes.Name(series.ContainerType) ?? series.ContainerType.ToString()}, expected ELEMENT_LIST";
+        if (!series.Flags.HasFlag(SeriesFlags.HAS_SET_DEFS))
+            return null;
+        setDefinitions = new LocalElementSetDefDb();
+        rc = setDefinitions.Decode(series.EncodedSetDefs);
+        return rc == CodecReturnCode.SUCCESS ? null : $"set definitions cannot be decoded: {rc}";
+    }
+
+    private static string? ApplySummaryElement(in ElementEntry element, DictionaryType kind, DictionaryTags tags)
+    {
+        if (element.NameIs(DictionaryElementNames.Type))
+        {
+            if (!DictionaryValues.TryInteger(element, out long type))
+                return "summary \"Type\" is not an integer";
+            return type == (int)kind ? null : $"summary Type {type} does not match the expected dictionary type {(int)kind}";
+        }
+        if (element.NameIs(DictionaryElementNames.DictionaryId))
+        {
+            return DictionaryValues.TryInteger(element, out long id)
+                ? tags.ApplyDictionaryId(id)
+                : "summary \"DictionaryId\" is not an integer";
+        }
+
+        string? tag = kind == DictionaryType.FieldDefinitions
+            ? (element.NameIs(DictionaryElementNames.Version) ? "Version" : null)
+            : element.NameIs(DictionaryElementNames.RtVersion) ? "RT_Version"
+            : element.NameIs(DictionaryElementNames.DtVersion) ? "DT_Version" : null;
+        if (tag is null)
+            return null;
+        if (!DictionaryValues.IsText(element.DataType))
+            return $"summary \"{tag}\" is not a string";
+        return tags.Apply(kind, tag, Encoding.Latin1.GetString(element.EncodedData));
+    }
+}

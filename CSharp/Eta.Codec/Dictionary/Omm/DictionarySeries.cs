@@ -1,0 +1,58 @@
+namespace Eta.Codec;
+
+/// <summary>
+/// The series framing both dictionary encoders share: a series of element lists, optionally opened by the total
+/// count hint and summary data, whose entries are each written whole or not at all.
+/// </summary>
+internal static class DictionarySeries
+{
+    /// <summary>Opens the series; on failure nothing is left in the buffer.</summary>
+    public static CodecReturnCode Begin(ref RwfEncoder encoder, DictionaryTags tags, DictionaryType type,
+        bool withSummary, int totalCountHint)
+    {
+        var header = new SeriesHeader { ContainerType = DataTypes.ELEMENT_LIST };
+        if (withSummary)
+            header.Flags |= SeriesFlags.HAS_SUMMARY_DATA;
+        if (totalCountHint > 0)
+        {
+            header.Flags |= SeriesFlags.HAS_TOTAL_COUNT_HINT;
+            header.TotalCountHint = totalCountHint;
+        }
+        CodecReturnCode rc = encoder.SeriesInit(header);
+        if (rc != CodecReturnCode.SUCCESS || !withSummary)
+            return rc;
+        rc = DictionarySummaryData.Encode(ref encoder, tags, type);
+        if (rc != CodecReturnCode.SUCCESS)
+            encoder.SeriesComplete(false);
+        return rc;
+    }
+
+    /// <summary>Opens a series entry holding an element list.</summary>
+    public static CodecReturnCode OpenEntry(ref RwfEncoder encoder, int sizeHint)
+    {
+        CodecReturnCode rc = encoder.SeriesEntryInit(sizeHint);
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        rc = encoder.ElementListInit();
+        if (rc != CodecReturnCode.SUCCESS)
+            encoder.SeriesEntryComplete(false);
+        return rc;
+    }
+
+    /// <summary>
+    /// Completes the entry opened by <see cref="OpenEntry"/> when its elements were all written
+    /// (<paramref name="elementsResult"/> SUCCESS), otherwise removes it; returns the entry's outcome.
+    /// </summary>
+    public static CodecReturnCode CloseEntry(ref RwfEncoder encoder, CodecReturnCode elementsResult)
+    {
+        CodecReturnCode rc = elementsResult;
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = encoder.ElementListComplete(true);
+        else
+            encoder.ElementListComplete(false);
+        if (rc == CodecReturnCode.SUCCESS)
+            return encoder.SeriesEntryComplete(true);
+        encoder.SeriesEntryComplete(false);
+        return rc;
+    }
+}

@@ -1,0 +1,54 @@
+namespace Eta.Codec;
+
+/// <summary>
+/// The summary data (an element list) that opens the first part of an encoded dictionary:
+/// <code>
+/// field dictionary:  Type=1 (INT)  DictionaryId (INT)  Version (ASCII)
+/// enum tables:       Type=2 (INT)  DictionaryId (INT)  RT_Version  DT_Version  Version (=DT_Version) (ASCII)
+/// </code>
+/// </summary>
+internal static class DictionarySummaryData
+{
+    /// <summary>
+    /// Encodes the summary in place; the series must have been opened with HAS_SUMMARY_DATA. On failure the caller
+    /// completes the series with <c>success: false</c>.
+    /// </summary>
+    public static CodecReturnCode Encode(ref RwfEncoder encoder, DictionaryTags tags, DictionaryType type)
+    {
+        CodecReturnCode rc = encoder.ElementListInit();
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        rc = encoder.ElementEntry(DictionaryElementNames.Type, new Int((int)type));
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = encoder.ElementEntry(DictionaryElementNames.DictionaryId, new Int(tags.DictionaryId));
+        if (type == DictionaryType.FieldDefinitions)
+        {
+            if (rc == CodecReturnCode.SUCCESS)
+                rc = WriteText(ref encoder, DictionaryElementNames.Version, tags.FieldVersion);
+        }
+        else
+        {
+            if (rc == CodecReturnCode.SUCCESS)
+                rc = WriteText(ref encoder, DictionaryElementNames.RtVersion, tags.EnumRtVersion);
+            if (rc == CodecReturnCode.SUCCESS)
+                rc = WriteText(ref encoder, DictionaryElementNames.DtVersion, tags.EnumDtVersion);
+            if (rc == CodecReturnCode.SUCCESS)
+                rc = WriteText(ref encoder, DictionaryElementNames.Version, tags.EnumDtVersion);
+        }
+        if (rc != CodecReturnCode.SUCCESS)
+        {
+            encoder.ElementListComplete(false);
+            return rc;
+        }
+        rc = encoder.ElementListComplete(true);
+        return rc == CodecReturnCode.SUCCESS ? encoder.SeriesSummaryDataComplete(true) : rc;
+    }
+
+    /// <summary>Writes an ASCII_STRING element from text (one byte per char) without allocating.</summary>
+    internal static CodecReturnCode WriteText(ref RwfEncoder encoder, ReadOnlySpan<byte> name, string text)
+    {
+        Span<byte> scratch = stackalloc byte[256];
+        using var bytes = new Latin1Bytes(text, scratch);
+        return encoder.ElementEntry(name, DataTypes.ASCII_STRING, bytes.Bytes);
+    }
+}

@@ -1,0 +1,91 @@
+namespace Eta.Codec;
+
+/// <summary>
+/// Encodes the field definitions of a <see cref="DataDictionary"/> as the payload of dictionary refreshes:
+/// a series of element lists, one per field, in ascending fid order.
+/// <code>
+/// Series (ELEMENT_LIST)   first part only: total count hint = number of fields, summary data (Type=1 ...)
+///   entry: NAME FID RIPPLETO TYPE LENGTH RWFTYPE RWFLEN [ENUMLENGTH LONGNAME at NORMAL and above]
+/// </code>
+/// When the buffer fills, the part ends after the last whole field and the caller's current fid says where the
+/// next part starts, so a large dictionary goes out as several refreshes each fitting one transport buffer.
+/// Entries use standard (named) element lists, which every RWF decoder accepts.
+/// </summary>
+internal static class FieldDictionaryEncoder
+{
+    private const string Source = "field dictionary encoder";
+
+    public static CodecReturnCode Encode(DataDictionary dictionary, ref RwfEncoder encoder, ref int currentFid,
+        DictionaryVerbosity verbosity, out DictionaryError? error)
+    {
+        error = null;
+        bool firstPart = currentFid <= dictionary.MinFid;
+        CodecReturnCode rc = DictionarySeries.Begin(ref encoder, dictionary.Tags, DictionaryType.FieldDefinitions,
+            withSummary: firstPart, totalCountHint: firstPart ? dictionary.NumberOfEntries : 0);
+        if (rc != CodecReturnCode.SUCCESS)
+            return EncodeFailure.Report(Source, rc, "the series header and summary data", out error);
+
+        int fid = Math.Max(currentFid, dictionary.MinFid);
+        int written = 0;
+        if (verbosity > DictionaryVerbosity.Info)
+        {
+            for (; fid <= dictionary.MaxFid; fid++)
+            {
+                var entry = dictionary.Entry(fid);
+                if (entry is null)
+                    continue;
+                rc = EncodeEntry(ref encoder, entry, verbosity);
+                if (rc == CodecReturnCode.BUFFER_TOO_SMALL && written > 0)
+                    break;
+                if (rc != CodecReturnCode.SUCCESS)
+                {
+                    encoder.SeriesComplete(false);
+                    return EncodeFailure.Report(Source, rc, $"field {entry.Acronym} ({fid})", out error);
+                }
+                written++;
+            }
+        }
+        else
+        {
+            fid = dictionary.MaxFid + 1;
+        }
+
+        rc = encoder.SeriesComplete(true);
+        if (rc != CodecReturnCode.SUCCESS)
+            return EncodeFailure.Report(Source, rc, "the series", out error);
+        currentFid = fid;
+        return fid > dictionary.MaxFid ? CodecReturnCode.SUCCESS : CodecReturnCode.DICT_PART_ENCODED;
+    }
+
+    // One series entry; on failure nothing of it remains in the buffer.
+    private static CodecReturnCode EncodeEntry(ref RwfEncoder encoder, DictionaryEntry entry, DictionaryVerbosity verbosity)
+    {
+        int sizeHint = entry.AcronymBytes.Length + entry.DdeAcronymBytes.Length + 80;
+        CodecReturnCode rc = DictionarySeries.OpenEntry(ref encoder, sizeHint);
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+
+        rc = encoder.ElementEntry(DictionaryElementNames.Name, DataTypes.ASCII_STRING, entry.AcronymBytes);
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = encoder.ElementEntry(DictionaryElementNames.Fid, new Int(entry.FieldId));
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = encoder.ElementEntry(DictionaryElementNames.RippleTo, new Int(entry.RippleToField));
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = encoder.ElementEntry(DictionaryElementNames.FieldType, new Int((int)entry.FieldType));
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = encoder.ElementEntry(DictionaryElementNames.Length, new UInt(entry.Length));
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = encoder.ElementEntry(DictionaryElementNames.RwfType, new UInt((ulong)entry.RwfType));
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = encoder.ElementEntry(DictionaryElementNames.RwfLength, new UInt(entry.RwfLength));
+        if (verbosity >= DictionaryVerbosity.Normal)
+        {
+            if (rc == CodecReturnCode.SUCCESS)
+                rc = encoder.ElementEntry(DictionaryElementNames.EnumLength, new UInt(entry.EnumLength));
+            if (rc == CodecReturnCode.SUCCESS)
+                rc = encoder.ElementEntry(DictionaryElementNames.LongName, DataTypes.ASCII_STRING, entry.DdeAcronymBytes);
+        }
+
+        return DictionarySeries.CloseEntry(ref encoder, rc);
+    }
+}

@@ -1,0 +1,89 @@
+using System.Globalization;
+using System.Net.Sockets;
+using Eta.Transport;
+using PerfTools.ProvPerf.Options;
+
+namespace PerfTools.ProvPerf.Network;
+
+/// <summary>The listening side of ProvPerf: binds with the options' settings and accepts connections.</summary>
+internal sealed class ProviderServer : IDisposable
+{
+    private readonly Server _server;
+
+    private ProviderServer(Server server) => _server = server;
+
+    /// <summary>The port actually bound (useful with -p 0).</summary>
+    public int Port => _server.Port;
+
+    /// <summary>Initializes the transport and binds; null with <paramref name="error"/> when that fails.</summary>
+    public static ProviderServer? Start(ProvPerfOptions options, out string? error)
+    {
+        if (!int.TryParse(options.Port, NumberStyles.None, CultureInfo.InvariantCulture, out int port) || port > 65535)
+        {
+            error = $"-p {options.Port}: not a port number";
+            return null;
+        }
+        // Channels are served by several threads and share the server's buffer pool: lock (guide §5.2).
+        Transport.Initialize(new InitArgs { GlobalLocking = options.ThreadCount > 1 });
+        var bind = new BindOptions
+        {
+            Port = port,
+            InterfaceName = options.InterfaceName.Length > 0 ? options.InterfaceName : null,
+            ConnectionType = options.ConnectionType == ProviderConnectionType.Encrypted ? ConnectionType.Encrypted : ConnectionType.Socket,
+            TcpNoDelay = options.TcpNoDelay,
+            MaxFragmentSize = options.MaxFragmentSize,
+            GuaranteedOutputBuffers = options.OutputBuffers,
+            MaxOutputBuffers = Math.Max(options.OutputBuffers, options.MaxOutputBuffers),
+            SysSendBufSize = options.SendBufSize,
+            SysRecvBufSize = options.RecvBufSize,
+            SendTimeoutMs = options.SendTimeoutMs,
+            ReceiveTimeoutMs = options.RecvTimeoutMs,
+            Tls = options.ConnectionType == ProviderConnectionType.Encrypted
+                ? new ServerTlsOptions { CertificateFile = options.CertificateFile, PrivateKeyFile = options.KeyFile }
+                : null,
+        };
+        Server? server;
+        try
+        {
+            server = Transport.Bind(bind, out TransportError? bindError);
+            error = server is null ? $"Bind failed: {bindError}" : null;
+        }
+        catch (ArgumentException e)
+        {
+            server = null;
+            error = $"Bind failed: {e.Message}";
+        }
+        if (server is null)
+        {
+            Transport.Uninitialize();
+            return null;
+        }
+        return new ProviderServer(server);
+    }
+
+    /// <summary>Waits up to <paramref name="wait"/> for a connection; the new (initializing) channel, or null.</summary>
+    public Channel? TryAccept(TimeSpan wait, out string? failure)
+    {
+        failure = null;
+        try
+        {
+            if (!_server.Socket.Poll((int)Math.Max(0, wait.Ticks / 10), SelectMode.SelectRead))
+                return null;
+        }
+        catch (SocketException e)
+        {
+            failure = $"Accept wait failed: {e.SocketErrorCode}";
+            return null;
+        }
+        Channel? channel = _server.Accept();
+        if (channel is null && _server.Error.Code != TransportReturnCode.ReadWouldBlock)
+            failure = $"Accept failed: {_server.Error}";
+        return channel;
+    }
+
+    public void Dispose()
+    {
+        _server.Close();
+        Transport.Uninitialize();
+    }
+}

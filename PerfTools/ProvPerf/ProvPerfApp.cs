@@ -1,0 +1,121 @@
+using System.Diagnostics;
+using Eta.Codec;
+using PerfTools.Common.Lifetime;
+using PerfTools.Common.Omm;
+using PerfTools.Common.Output;
+using PerfTools.Common.Xml;
+using Eta.Transport;
+using PerfTools.ProvPerf.Network;
+using PerfTools.ProvPerf.Options;
+using PerfTools.ProvPerf.Output;
+using PerfTools.ProvPerf.Threads;
+
+namespace PerfTools.ProvPerf;
+
+/// <summary>
+/// ProvPerf, the interactive provider performance tool (guide chapter 5), runnable in-process: parses the
+/// command line, loads the dictionary and message data, listens, balances accepted connections over the
+/// provider threads, writes statistics every interval and the summary at the end. Returns the exit code;
+/// only <c>Main</c> exits the process.
+/// </summary>
+public static class ProvPerfApp
+{
+    public const int Success = 0;
+    public const int SetupFailed = 1;
+
+    /// <summary>Runs ProvPerf with <paramref name="args"/> until its run time expires or <paramref name="cancellation"/> fires.</summary>
+    public static int Run(string[] args, TextWriter console, CancellationToken cancellation) =>
+        Run(args, console, cancellation, handleSignals: false);
+
+    internal static int Run(string[] args, TextWriter console, CancellationToken cancellation, bool handleSignals)
+    {
+        var parsed = ProvPerfCommandLine.Parse(args);
+        if (!parsed.IsSuccess)
+            return parsed.Report(ProvPerfCommandLine.ToolName, console, console);
+        return Run(parsed.Options!, console, cancellation, handleSignals, listening: null);
+    }
+
+    /// <summary>Runs with validated options; <paramref name="listening"/> learns the bound port (tests use -p 0).</summary>
+    internal static int Run(ProvPerfOptions options, TextWriter console, CancellationToken cancellation, bool handleSignals,
+        Action<int>? listening)
+    {
+        DataDictionary? dictionary = DataFiles.LoadDictionary(out string? error);
+        MsgData? msgData = dictionary is null ? null : DataFiles.LoadMsgData(options.MsgFile, dictionary, out error);
+        if (dictionary is null || msgData is null)
+        {
+            console.WriteLine(error);
+            return SetupFailed;
+        }
+
+        var summary = new SummaryBuilder();
+        ProvPerfInputsReport.Write(summary, options);
+        console.Write(summary.ToString());
+
+        using var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTimeSeconds), cancellation, handleSignals);
+        ProviderServer? server = ProviderServer.Start(options, out error);
+        if (server is null)
+        {
+            console.WriteLine(error);
+            return SetupFailed;
+        }
+        using (server)
+        {
+            console.WriteLine($"Server bound on port {server.Port}");
+            listening?.Invoke(server.Port);
+            var encoder = new MarketPriceEncoder(msgData);
+            var threads = new ProviderThread[options.ThreadCount];
+            for (int i = 0; i < threads.Length; i++)
+                threads[i] = new ProviderThread(i, options, encoder, dictionary, console);
+            using var collector = new ProvStatsCollector(options, threads.Select(t => t.Stats).ToArray(), console);
+            foreach (ProviderThread thread in threads)
+                thread.Start(shutdown.Token);
+
+            AcceptAndReport(options, server, threads, collector, console, shutdown.Token);
+
+            foreach (ProviderThread thread in threads)
+                thread.Join();
+            collector.Collect(final: true);
+            string results = collector.BuildResults();
+            File.WriteAllText(options.SummaryFile, collector.BuildSummary());
+            console.Write(results);
+            console.Flush();
+        }
+        return Success;
+    }
+
+    // The main thread's two roles (guide §5.3): hand new connections to the least busy provider thread, and
+    // collect statistics every -writeStatsInterval seconds until the run ends.
+    private static void AcceptAndReport(ProvPerfOptions options, ProviderServer server, ProviderThread[] threads,
+        ProvStatsCollector collector, TextWriter console, CancellationToken stop)
+    {
+        long interval = options.WriteStatsIntervalSeconds * Stopwatch.Frequency;
+        long nextStats = Stopwatch.GetTimestamp() + interval;
+        while (!stop.IsCancellationRequested)
+        {
+            long now = Stopwatch.GetTimestamp();
+            if (now >= nextStats)
+            {
+                collector.Collect();
+                nextStats += interval;
+                continue;
+            }
+            TimeSpan wait = TimeSpan.FromSeconds(Math.Min(0.1, (double)(nextStats - now) / Stopwatch.Frequency));
+            Channel? channel = server.TryAccept(wait, out string? failure);
+            if (channel is not null)
+                LeastBusy(threads).Add(channel);
+            else if (failure is not null)
+                console.WriteLine(failure);
+        }
+    }
+
+    private static ProviderThread LeastBusy(ProviderThread[] threads)
+    {
+        ProviderThread best = threads[0];
+        foreach (ProviderThread thread in threads)
+        {
+            if (thread.ConnectionCount < best.ConnectionCount)
+                best = thread;
+        }
+        return best;
+    }
+}

@@ -1,0 +1,169 @@
+using Xunit;
+
+namespace Eta.Codec.Tests.Dictionary;
+
+/// <summary>Dictionary download: the reference dictionary survives encoding in parts and decoding.</summary>
+public class OmmDictionaryTests
+{
+    private const int TransportBufferSize = 6144;
+
+    /// <summary>The largest enum table (exchanges, 1702 values) needs about 14 KB in one part.</summary>
+    private const int EnumBufferSize = 16384;
+
+    [Fact]
+    public void FieldDictionaryRoundTripsInParts()
+    {
+        var original = ReferenceDictionaryTests.LoadReference();
+        var parts = DictionaryParts.EncodeFields(original, TransportBufferSize, DictionaryVerbosity.Normal);
+
+        Assert.True(parts.Count > 10, $"only {parts.Count} parts");
+        Assert.All(parts, part => Assert.InRange(part.Length, 1, TransportBufferSize));
+        Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(parts[0], out var type, out _));
+        Assert.Equal(DictionaryType.FieldDefinitions, type);
+
+        var decoded = new DataDictionary();
+        foreach (var part in parts)
+            LoadAssert.Succeeded(decoded.DecodeFieldDictionary(part, DictionaryVerbosity.Normal, out var error), error);
+
+        Assert.Equal(original.NumberOfEntries, decoded.NumberOfEntries);
+        Assert.Equal(original.MinFid, decoded.MinFid);
+        Assert.Equal(original.MaxFid, decoded.MaxFid);
+        Assert.Equal("4.20.51", decoded.Tags.FieldVersion);
+        Assert.Equal(1, decoded.Tags.DictionaryId);
+        foreach (var mine in original.Entries())
+        {
+            FieldDictionaryFileTests.AssertEntry(decoded.Entry(mine.FieldId), mine.Acronym, mine.DdeAcronym, mine.FieldId,
+                mine.RippleToField, mine.FieldType, mine.Length, mine.EnumLength, mine.RwfType, mine.RwfLength);
+        }
+    }
+
+    [Fact]
+    public void EnumTablesRoundTripInParts()
+    {
+        var original = ReferenceDictionaryTests.LoadReference();
+        var parts = DictionaryParts.EncodeEnums(original, EnumBufferSize, DictionaryVerbosity.Verbose);
+        Assert.True(parts.Count > 10, $"only {parts.Count} parts");
+
+        var decoded = new DataDictionary();
+        foreach (var part in parts)
+        {
+            Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(part, out var type, out _));
+            Assert.Equal(DictionaryType.EnumTables, type);
+            LoadAssert.Succeeded(decoded.DecodeEnumTypeDictionary(part, DictionaryVerbosity.Verbose, out var error), error);
+        }
+
+        Assert.Equal(original.EnumTableCount, decoded.EnumTableCount);
+        Assert.Equal("22.21", decoded.Tags.EnumDtVersion);
+        Assert.Equal("4.20.51", decoded.Tags.EnumRtVersion);
+        for (int t = 0; t < original.EnumTableCount; t++)
+        {
+            var mine = original.EnumTables[t];
+            var theirs = decoded.EnumTables[t];
+            Assert.Equal(mine.FidReferences.ToArray(), theirs.FidReferences.ToArray());
+            Assert.Equal(mine.EnumTypes.Count, theirs.EnumTypes.Count);
+            for (int i = 0; i < mine.EnumTypes.Count; i++)
+            {
+                Assert.Equal(mine.EnumTypes[i].Value, theirs.EnumTypes[i].Value);
+                Assert.Equal(mine.EnumTypes[i].Display.ToArray(), theirs.EnumTypes[i].Display.ToArray());
+                Assert.Null(theirs.EnumTypes[i].Meaning);
+            }
+        }
+    }
+
+    [Fact]
+    public void DownloadedFieldsAndEnumsLinkUp()
+    {
+        var original = ReferenceDictionaryTests.LoadReference();
+        var decoded = new DataDictionary();
+        foreach (var part in DictionaryParts.EncodeEnums(original, 60_000, DictionaryVerbosity.Normal))
+            LoadAssert.Succeeded(decoded.DecodeEnumTypeDictionary(part, DictionaryVerbosity.Normal, out var error), error);
+        foreach (var part in DictionaryParts.EncodeFields(original, 60_000, DictionaryVerbosity.Minimal))
+            LoadAssert.Succeeded(decoded.DecodeFieldDictionary(part, DictionaryVerbosity.Minimal, out var error), error);
+
+        Assert.Equal("NYS", decoded.FindEnumType(4, 2)!.DisplayText);
+        Assert.Equal([0xDE], decoded.FindEnumType(14, 1)!.Display.ToArray());
+        var bid = decoded.Entry(22)!;
+        Assert.Equal("", bid.DdeAcronym); // LONGNAME only from NORMAL up
+        Assert.Equal(DataTypes.REAL, bid.RwfType);
+    }
+
+    [Fact]
+    public void InfoVerbositySendsOnlyTheSummary()
+    {
+        var original = ReferenceDictionaryTests.LoadReference();
+        var fieldParts = DictionaryParts.EncodeFields(original, 200, DictionaryVerbosity.Info);
+        var enumParts = DictionaryParts.EncodeEnums(original, 200, DictionaryVerbosity.Info);
+        Assert.Single(fieldParts);
+        Assert.Single(enumParts);
+
+        var decoded = new DataDictionary();
+        LoadAssert.Succeeded(decoded.DecodeFieldDictionary(fieldParts[0], DictionaryVerbosity.Info, out var error), error);
+        LoadAssert.Succeeded(decoded.DecodeEnumTypeDictionary(enumParts[0], DictionaryVerbosity.Info, out error), error);
+        Assert.Equal(0, decoded.NumberOfEntries);
+        Assert.Equal("4.20.51", decoded.Tags.FieldVersion);
+        Assert.Equal("22.21", decoded.Tags.EnumDtVersion);
+    }
+
+    [Fact]
+    public void BufferTooSmallForOneFieldWritesNothing()
+    {
+        var original = ReferenceDictionaryTests.LoadReference();
+        var buffer = new byte[40];
+        var encoder = new RwfEncoder(buffer);
+        int fid = DataDictionary.MinFieldId;
+
+        var rc = original.EncodeFieldDictionary(ref encoder, ref fid, DictionaryVerbosity.Normal, out var error);
+
+        Assert.Equal(CodecReturnCode.BUFFER_TOO_SMALL, rc);
+        Assert.NotNull(error);
+        Assert.Equal(0, encoder.Position);
+        Assert.Equal(DataDictionary.MinFieldId, fid);
+    }
+
+    [Fact]
+    public void WrongKindOfPayloadIsRejected()
+    {
+        var original = ReferenceDictionaryTests.LoadReference();
+        var enumPart = DictionaryParts.EncodeEnums(original, 60_000, DictionaryVerbosity.Normal)[0];
+        var fieldPart = DictionaryParts.EncodeFields(original, 60_000, DictionaryVerbosity.Normal)[0];
+        var decoded = new DataDictionary();
+
+        Assert.Equal(CodecReturnCode.FAILURE, decoded.DecodeFieldDictionary(enumPart, DictionaryVerbosity.Normal, out var error));
+        Assert.Contains("Type 2", error!.Message);
+        Assert.Equal(CodecReturnCode.FAILURE, decoded.DecodeEnumTypeDictionary(fieldPart, DictionaryVerbosity.Normal, out error));
+        Assert.Contains("Type 1", error!.Message);
+        Assert.Equal(CodecReturnCode.FAILURE, decoded.DecodeFieldDictionary([], DictionaryVerbosity.Normal, out error));
+        Assert.Equal(CodecReturnCode.FAILURE, DataDictionary.ExtractDictionaryType([0x00, 0x04, 0x00, 0x00], out _, out error));
+        Assert.Contains("ELEMENT_LIST", error!.Message);
+    }
+
+    [Fact]
+    public void DamagedPayloadsFailCleanly()
+    {
+        var original = RepositoryDictionaryTests.LoadOurs();
+        var fieldPart = DictionaryParts.EncodeFields(original, 3000, DictionaryVerbosity.Normal)[0];
+        var enumPart = DictionaryParts.EncodeEnums(original, 3000, DictionaryVerbosity.Verbose)[0];
+        var random = new Random(7);
+        var decoded = new DataDictionary();
+        int failures = 0;
+
+        for (int i = 0; i < 10_000; i++)
+        {
+            byte[] part = (i % 2 == 0 ? fieldPart : enumPart).ToArray();
+            if (i % 3 == 0)
+                part = part[..random.Next(part.Length)]; // truncated
+            else
+                part[random.Next(part.Length)] = (byte)random.Next(256);
+            decoded.Clear();
+            var rc = i % 2 == 0
+                ? decoded.DecodeFieldDictionary(part, DictionaryVerbosity.Normal, out var error)
+                : decoded.DecodeEnumTypeDictionary(part, DictionaryVerbosity.Verbose, out error);
+            if (rc == CodecReturnCode.FAILURE)
+            {
+                failures++;
+                Assert.False(string.IsNullOrEmpty(error!.Message));
+            }
+        }
+        Assert.True(failures > 1000, $"only {failures} of 10000 damaged payloads were rejected");
+    }
+}
