@@ -87,6 +87,24 @@ public static class DataTypes
     /// <summary>Container type from its 1-byte wire form.</summary>
     public static int FromWireContainerType(byte wire) => wire + CONTAINER_TYPE_MIN;
 
+    /// <summary>
+    /// The type number for a name as LSEG writes it: "REAL", or with the C prefix as in MsgData.xml, "RSSL_DT_REAL"
+    /// (case-insensitive).
+    /// </summary>
+    public static bool TryParseName(ReadOnlySpan<char> name, out int dataType)
+    {
+        name = name.Trim();
+        if (name.StartsWith("RSSL_DT_", StringComparison.OrdinalIgnoreCase))
+            name = name[8..];
+        for (dataType = 0; dataType <= CONTAINER_TYPE_MAX; dataType++)
+        {
+            if (Name(dataType) is { } known && name.Equals(known, StringComparison.OrdinalIgnoreCase))
+                return true;
+        }
+        dataType = UNKNOWN;
+        return false;
+    }
+
     /// <summary>The name LSEG tools print for a type, e.g. "FIELD_LIST"; "UNKNOWN(n)" style text is left to the caller.</summary>
     public static string? Name(int dataType) => dataType switch
     {

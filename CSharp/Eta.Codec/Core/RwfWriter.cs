@@ -130,6 +130,13 @@ public ref struct RwfWriter
             return CodecReturnCode.INVALID_ARGUMENT;
         if (Remaining < length)
             return CodecReturnCode.BUFFER_TOO_SMALL;
+        if (Remaining >= 8)
+        {
+            // Write all 8 bytes with the wanted ones first; only `length` of them count as written.
+            BinaryPrimitives.WriteUInt64BigEndian(_buffer[_position..], value << (8 * (8 - length)));
+            _position += length;
+            return CodecReturnCode.SUCCESS;
+        }
         Span<byte> target = _buffer.Slice(_position, length);
         for (int i = length - 1; i >= 0; i--)
         {

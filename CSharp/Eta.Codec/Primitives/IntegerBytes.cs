@@ -1,3 +1,5 @@
+using System.Numerics;
+
 namespace Eta.Codec;
 
 /// <summary>
@@ -8,19 +10,12 @@ internal static class IntegerBytes
 {
     public static int SignedLength(long value)
     {
-        int length = 1;
-        while (length < 8 && (value < -(1L << (8 * length - 1)) || value >= (1L << (8 * length - 1))))
-            length++;
-        return length;
+        // Significant bits of the magnitude (ones' complement for negatives) plus the sign bit.
+        int bits = 65 - BitOperations.LeadingZeroCount((ulong)(value ^ (value >> 63)));
+        return (bits + 7) >> 3;
     }
 
-    public static int UnsignedLength(ulong value)
-    {
-        int length = 1;
-        while (length < 8 && value >> (8 * length) != 0)
-            length++;
-        return length;
-    }
+    public static int UnsignedLength(ulong value) => (64 - BitOperations.LeadingZeroCount(value | 1) + 7) >> 3;
 
     public static CodecReturnCode WriteSigned(ref RwfWriter writer, long value) =>
         writer.WriteUIntBytes((ulong)value, SignedLength(value));

@@ -225,8 +225,9 @@ public class GoldenVectorTests
         Assert.Equal(CodecReturnCode.SUCCESS, enc.MapEntry(MapEntryActions.UPDATE, "K2"u8, "AAAAAAAAAAAAAAAAAAAAAAAAAA"u8));
         Assert.Equal(CodecReturnCode.SUCCESS, enc.MapEntry(MapEntryActions.DELETE, "K3"u8, default));
         Assert.Equal(CodecReturnCode.SUCCESS, enc.MapComplete(true));
-        // The hand-made vector ends its DELETE entry with a zero data length; RWF (and ETA's decoders) carry no
-        // data for DELETE, so ours stops one byte earlier and the vector's extra byte is ignored when decoding.
+        // The hand-made vector ends its DELETE entry with a zero data length; ETA's encoder (rsslEncodeMapEntry) and
+        // decoders carry no data for DELETE, so ours stops one byte earlier and the vector's extra byte is ignored
+        // when decoding.
         Assert.Equal(0, vector[^1]);
         Assert.Equal(vector[..^1], enc.Written.ToArray());
 

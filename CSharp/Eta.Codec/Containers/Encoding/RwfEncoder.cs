@@ -157,13 +157,20 @@ public ref partial struct RwfEncoder
         return CodecReturnCode.SUCCESS;
     }
 
-    // Writes a primitive's value with its u16ob length.
+    // Writes a primitive's value with its u16ob length: one length byte is reserved, as almost every primitive
+    // is shorter than 0xFE bytes; a longer value is moved up to make room for the long form.
     private CodecReturnCode WriteValue<T>(in T value) where T : struct, IPrimitive
     {
-        CodecReturnCode rc = Writer.ReserveLength(LengthEncoding.U16ob, PrimitiveSizeHint, out LengthSlot slot);
+        CodecReturnCode rc = Writer.Reserve(PrimitiveSizeHint, out int lengthOffset);
         if (rc == CodecReturnCode.SUCCESS)
             rc = value.EncodeBody(ref Writer);
-        return rc == CodecReturnCode.SUCCESS ? Writer.CompleteLength(slot) : rc;
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        int length = Writer.Position - lengthOffset - PrimitiveSizeHint;
+        if (length >= 0xFE)
+            return Writer.CompleteLength(new LengthSlot(lengthOffset, PrimitiveSizeHint, LengthEncoding.U16ob));
+        Writer.PatchByte(lengthOffset, (byte)length);
+        return CodecReturnCode.SUCCESS;
     }
 
     private CodecReturnCode WriteValue(in State value)

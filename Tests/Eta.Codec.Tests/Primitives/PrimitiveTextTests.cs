@@ -1,0 +1,63 @@
+using Xunit;
+
+namespace Eta.Codec.Tests.Primitives;
+
+/// <summary>The MsgData.xml path: type name + text to value bytes, and back.</summary>
+public class PrimitiveTextTests
+{
+    [Theory]
+    [InlineData("RSSL_DT_REAL", "2848.560000", "0800A9C99380")]
+    [InlineData("RSSL_DT_RMTES_STRING", "R", "52")]
+    [InlineData("RSSL_DT_ENUM", "4", "04")]
+    [InlineData("RSSL_DT_UINT", "57132000", "0367C3E0")]
+    [InlineData("RSSL_DT_TIME", "15:52:12:000:000:000", "0F340C")]
+    [InlineData("RSSL_DT_TIME", " 21:00:01:000", "150001")]
+    [InlineData("RSSL_DT_DATE", "11/15/2005", "0F0B07D5")]
+    [InlineData("INT", "-1", "FF")]
+    [InlineData("RSSL_DT_REAL", "", "")]
+    public void MsgDataValues_EncodeToTheirWireBytes(string typeName, string text, string hex)
+    {
+        Assert.True(DataTypes.TryParseName(typeName, out int type));
+        Span<byte> buffer = stackalloc byte[32];
+        var writer = new RwfWriter(buffer);
+        Assert.Equal(CodecReturnCode.SUCCESS, PrimitiveText.Encode(type, text, ref writer));
+        Assert.Equal(hex, Convert.ToHexString(writer.Written));
+        Assert.True(PrimitiveText.TryFormat(type, writer.Written, out string back));
+        var again = new RwfWriter(buffer[16..]);
+        Assert.Equal(CodecReturnCode.SUCCESS, PrimitiveText.Encode(type, back, ref again));
+        Assert.Equal(hex, Convert.ToHexString(again.Written));
+    }
+
+    [Theory]
+    [InlineData(DataTypes.REAL, "12,5")]
+    [InlineData(DataTypes.DATE, "yesterday")]
+    [InlineData(DataTypes.ENUM, "-3")]
+    [InlineData(DataTypes.TIME, "24:00")]
+    public void BadText_IsInvalidArgument(int type, string text)
+    {
+        Span<byte> buffer = stackalloc byte[32];
+        var writer = new RwfWriter(buffer);
+        Assert.Equal(CodecReturnCode.INVALID_ARGUMENT, PrimitiveText.Encode(type, text, ref writer));
+        Assert.Equal(0, writer.Position);
+    }
+
+    [Fact]
+    public void TypesWithoutText_AreUnsupported()
+    {
+        Span<byte> buffer = stackalloc byte[8];
+        var writer = new RwfWriter(buffer);
+        Assert.Equal(CodecReturnCode.UNSUPPORTED_DATA_TYPE, PrimitiveText.Encode(DataTypes.FIELD_LIST, "x", ref writer));
+        Assert.False(PrimitiveText.TryFormat(DataTypes.ARRAY, [1], out _));
+        Assert.False(DataTypes.TryParseName("RSSL_DT_NOPE", out _));
+        Assert.True(DataTypes.TryParseName("field_list", out int fieldList));
+        Assert.Equal(DataTypes.FIELD_LIST, fieldList);
+    }
+
+    [Fact]
+    public void MalformedBytes_DoNotFormat()
+    {
+        Assert.False(PrimitiveText.TryFormat(DataTypes.DATE, [1, 2, 3], out _));
+        Assert.True(PrimitiveText.TryFormat(DataTypes.REAL, default, out string blank));
+        Assert.Equal("", blank);
+    }
+}
