@@ -3,6 +3,21 @@ namespace Eta.Codec.Rdm;
 /// <summary>Steps shared by the RDM message encoders.</summary>
 internal static class RdmEncoding
 {
+    /// <summary>Writes a message's payload in place (see <see cref="EncodeWithPayload"/>).</summary>
+    public delegate CodecReturnCode PayloadWriter<T>(ref RwfEncoder encoder, T value);
+
+    /// <summary>
+    /// Encodes <paramref name="msg"/>'s header, then its payload with <paramref name="writePayload"/>, then
+    /// completes it; a failure anywhere rolls the message back.
+    /// </summary>
+    public static CodecReturnCode EncodeWithPayload<T>(ref RwfEncoder encoder, scoped in Msg msg, T value, PayloadWriter<T> writePayload)
+    {
+        CodecReturnCode rc = MsgEncoder.EncodeInit(ref encoder, msg, out MsgEncodeState state);
+        if (rc != CodecReturnCode.ENCODE_CONTAINER)
+            return rc < CodecReturnCode.SUCCESS ? rc : CodecReturnCode.FAILURE;
+        return Finish(ref encoder, ref state, writePayload(ref encoder, value));
+    }
+
     /// <summary>Completes the message when its payload went well, otherwise rolls it back and reports why.</summary>
     public static CodecReturnCode Finish(ref RwfEncoder encoder, ref MsgEncodeState state, CodecReturnCode payloadResult)
     {

@@ -44,7 +44,7 @@ public class DecoderFuzzTests
         return true;
     }
 
-    private static byte[] Mutate(byte[] seed, Random random)
+    internal static byte[] Mutate(byte[] seed, Random random)
     {
         byte[] input = (byte[])seed.Clone();
         switch (random.Next(6))

@@ -104,6 +104,32 @@ public class DirectoryTests
     }
 
     [Fact]
+    public void UpdateCarriesServiceStateChanges()
+    {
+        var update = new DirectoryUpdate { StreamId = 2, SeqNum = 3 };
+        update.Services.Add(new Service
+        {
+            ServiceId = 1,
+            Action = MapEntryActions.UPDATE,
+            State = new ServiceState { State = ServiceStates.Down, AcceptingRequests = 0, Status = new RdmState(StreamStates.OPEN, DataStates.SUSPECT, 0, "down") },
+        });
+        byte[] encoded = RdmTestSupport.Encode(update.Encode);
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg msg));
+        Assert.Equal(MsgClass.Update, msg.MsgClass);
+        Assert.Equal(CodecReturnCode.FAILURE, new DirectoryRefresh().Decode(msg));
+
+        var decoded = new DirectoryUpdate();
+        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(3u, decoded.SeqNum);
+        Service service = Assert.Single(decoded.Services);
+        Assert.Equal(MapEntryActions.UPDATE, service.Action);
+        Assert.Null(service.Info);
+        Assert.Equal(ServiceStates.Down, service.State!.State);
+        Assert.Equal(0ul, service.State.AcceptingRequests);
+        Assert.Equal("down", service.State.Status!.Value.Text);
+    }
+
+    [Fact]
     public void RequestRoundTrips()
     {
         var request = new DirectoryRequest { StreamId = 2, Filter = ServiceFilterFlags.Info | ServiceFilterFlags.State, ServiceId = 9 };

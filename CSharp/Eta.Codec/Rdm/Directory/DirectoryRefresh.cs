@@ -28,10 +28,8 @@ public sealed class DirectoryRefresh
         msg.RefreshFlags = RdmRefresh.Flags(Solicited, ClearCache);
         msg.State = State.ToState();
         msg.Key = DirectoryKey.Create(Filter, ServiceId);
-        CodecReturnCode rc = MsgEncoder.EncodeInit(ref encoder, msg, out MsgEncodeState state);
-        if (rc != CodecReturnCode.ENCODE_CONTAINER)
-            return rc < CodecReturnCode.SUCCESS ? rc : CodecReturnCode.FAILURE;
-        return RdmEncoding.Finish(ref encoder, ref state, DirectoryServices.Encode(ref encoder, Services, Filter));
+        return RdmEncoding.EncodeWithPayload(ref encoder, msg, this, static (ref RwfEncoder e, DirectoryRefresh r) =>
+            DirectoryServices.Encode(ref e, r.Services, r.Filter));
     }
 
     /// <summary>Fills this object from a decoded directory refresh (FAILURE when it is something else).</summary>

@@ -30,19 +30,19 @@ public struct LoginRtt
         Msg msg = Msg.Create(MsgClass.Generic, DomainTypes.Login, StreamId, DataTypes.ELEMENT_LIST);
         if (ProviderDriven)
             msg.GenericFlags = GenericMsgFlags.ProviderDriven;
-        CodecReturnCode rc = MsgEncoder.EncodeInit(ref encoder, msg, out MsgEncodeState state);
-        if (rc != CodecReturnCode.ENCODE_CONTAINER)
-            return rc < CodecReturnCode.SUCCESS ? rc : CodecReturnCode.FAILURE;
-        rc = encoder.ElementListInit();
+        return RdmEncoding.EncodeWithPayload(ref encoder, msg, this, static (ref RwfEncoder e, LoginRtt rtt) => rtt.EncodeElements(ref e));
+    }
+
+    private readonly CodecReturnCode EncodeElements(ref RwfEncoder encoder)
+    {
+        CodecReturnCode rc = encoder.ElementListInit();
         if (rc == CodecReturnCode.SUCCESS)
             rc = encoder.ElementEntry(ElementNames.Ticks, new UInt(Ticks));
         if (rc == CodecReturnCode.SUCCESS && RoundTripLatency is { } latency)
             rc = encoder.ElementEntry(ElementNames.RoundTripLatency, new UInt(latency));
         if (rc == CodecReturnCode.SUCCESS && TcpRetransmissions is { } retransmissions)
             rc = encoder.ElementEntry(ElementNames.TcpRetrans, new UInt(retransmissions));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementListComplete(success: true);
-        return RdmEncoding.Finish(ref encoder, ref state, rc);
+        return rc == CodecReturnCode.SUCCESS ? encoder.ElementListComplete(success: true) : rc;
     }
 
     /// <summary>Fills this value from a decoded RTT message (FAILURE when it is something else).</summary>
