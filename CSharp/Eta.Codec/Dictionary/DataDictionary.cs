@@ -3,8 +3,9 @@ namespace Eta.Codec;
 /// <summary>
 /// The field dictionary and enum tables: loaded from RDMFieldDictionary / enumtype.def files
 /// (<see cref="LoadFieldDictionary"/>, <see cref="LoadEnumTypeDictionary"/>) or decoded from a provider's
-/// dictionary refreshes (<see cref="DictionaryDecoder"/>). Lookup by field id is one array index over the whole
-/// fid range -32768..32767 and allocates nothing.
+/// dictionary refreshes (<see cref="DecodeFieldDictionary"/>, <see cref="DecodeEnumTypeDictionary"/>), and encoded
+/// for consumers (<see cref="EncodeFieldDictionary"/>, <see cref="EncodeEnumTypeDictionary"/>). Lookup by field id
+/// is one array index over the whole fid range -32768..32767 and allocates nothing.
 /// <para>Several files may be loaded into one dictionary as long as they do not redefine a field. A failed load
 /// leaves what was loaded before the error in place: <see cref="Clear"/> before retrying.</para>
 /// <para>Not thread-safe while loading; lookups on a loaded dictionary may run on any number of threads.</para>

@@ -31,6 +31,9 @@ public sealed class EnumTypeTable
     /// <summary>The rows in ascending value order.</summary>
     public IReadOnlyList<EnumType> EnumTypes => _byValue;
 
+    /// <summary>The rows in ascending value order, for loops that must not allocate an enumerator.</summary>
+    public ReadOnlySpan<EnumType> Rows => _byValue;
+
     /// <summary>The fields that display their values with this table, in definition order.</summary>
     public ReadOnlySpan<short> FidReferences => _fidReferences;
 

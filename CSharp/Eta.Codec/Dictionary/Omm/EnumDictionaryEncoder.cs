@@ -85,7 +85,7 @@ internal static class EnumDictionaryEncoder
     private static CodecReturnCode EncodeValues(ref RwfEncoder encoder, EnumTypeTable table)
     {
         CodecReturnCode rc = OpenArray(ref encoder, DictionaryElementNames.Value, DataTypes.ENUM, itemLength: 0);
-        foreach (var row in table.EnumTypes)
+        foreach (var row in table.Rows)
         {
             if (rc != CodecReturnCode.SUCCESS)
                 break;
@@ -97,7 +97,7 @@ internal static class EnumDictionaryEncoder
     private static CodecReturnCode EncodeDisplays(ref RwfEncoder encoder, EnumTypeTable table)
     {
         CodecReturnCode rc = OpenArray(ref encoder, DictionaryElementNames.Display, DisplayType(table), itemLength: 0);
-        foreach (var row in table.EnumTypes)
+        foreach (var row in table.Rows)
         {
             if (rc != CodecReturnCode.SUCCESS)
                 break;
@@ -134,7 +134,7 @@ internal static class EnumDictionaryEncoder
     private static int DisplayType(EnumTypeTable table)
     {
         int type = DataTypes.ASCII_STRING;
-        foreach (var row in table.EnumTypes)
+        foreach (var row in table.Rows)
         {
             if (System.Text.Ascii.IsValid(row.Display))
                 continue;
