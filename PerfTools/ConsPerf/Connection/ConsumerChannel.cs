@@ -24,8 +24,14 @@ internal sealed class ConsumerChannel : IDisposable
 
     public string ErrorText => _channel.Error.Text;
 
-    /// <summary>Connects and completes the handshake; null with <paramref name="error"/> when the provider is not there.</summary>
-    public static ConsumerChannel? TryConnect(ConsPerfOptions o, out string? error)
+    // How long each readiness wait of the handshake lasts, so a stop request is seen promptly.
+    private const int HandshakePollMicroseconds = 10_000;
+
+    /// <summary>
+    /// Connects and completes the handshake; null with <paramref name="error"/> when the provider is not there (or
+    /// <paramref name="stop"/> fired meanwhile).
+    /// </summary>
+    public static ConsumerChannel? TryConnect(ConsPerfOptions o, CancellationToken stop, out string? error)
     {
         var options = new ConnectOptions
         {
@@ -36,7 +42,7 @@ internal sealed class ConsumerChannel : IDisposable
             Tls = o.ConnectionType == ConnectionKind.Encrypted
                 ? new ClientTlsOptions { TrustedCaFile = o.CaStore.Length > 0 ? o.CaStore : null }
                 : null,
-            Blocking = true,
+            Blocking = false,
             TcpNoDelay = o.TcpNoDelay,
             GuaranteedOutputBuffers = o.OutputBuffers,
             NumInputBuffers = o.InputBuffers,
@@ -51,6 +57,11 @@ internal sealed class ConsumerChannel : IDisposable
             error = failure?.Text ?? "unknown transport failure";
             return null;
         }
+        if (!CompleteHandshake(channel, stop, out error))
+        {
+            channel.Close();
+            return null;
+        }
         if (channel.IOCtl(IOCtlCode.MaxNumBuffers, o.EffectiveMaxOutputBuffers) < TransportReturnCode.Success
             || (o.HighWaterMark > 0 && channel.IOCtl(IOCtlCode.HighWaterMark, o.HighWaterMark) < TransportReturnCode.Success))
         {
@@ -60,6 +71,35 @@ internal sealed class ConsumerChannel : IDisposable
         }
         error = null;
         return new ConsumerChannel(channel);
+    }
+
+    private static bool CompleteHandshake(Channel channel, CancellationToken stop, out string? error)
+    {
+        var progress = new InProgressInfo();
+        while (!stop.IsCancellationRequested)
+        {
+            TransportReturnCode rc = channel.Init(progress);
+            if (rc == TransportReturnCode.Success)
+            {
+                error = null;
+                return true;
+            }
+            if (rc != TransportReturnCode.ChanInitInProgress)
+            {
+                error = channel.Error.Text;
+                return false;
+            }
+            try
+            {
+                channel.Socket.Poll(HandshakePollMicroseconds, SelectMode.SelectRead);
+            }
+            catch (Exception e) when (e is SocketException or ObjectDisposedException)
+            {
+                // Init reports what happened to the socket.
+            }
+        }
+        error = "stopped while connecting";
+        return false;
     }
 
     /// <summary>True when a read may find data: buffered already, or the socket becomes readable within <paramref name="timeout"/>.</summary>

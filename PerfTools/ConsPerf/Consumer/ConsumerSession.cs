@@ -79,7 +79,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
         bool reported = false;
         while (!stop.IsCancellationRequested)
         {
-            ConsumerChannel? channel = ConsumerChannel.TryConnect(_options, out string? error);
+            ConsumerChannel? channel = ConsumerChannel.TryConnect(_options, stop, out string? error);
             if (channel is not null)
             {
                 _warn($"Consumer thread {_threadNumber}: connected to {_options.Host}:{_options.Port}.");
