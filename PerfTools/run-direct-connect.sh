@@ -22,8 +22,8 @@ if ! command -v dotnet >/dev/null 2>&1; then
 fi
 
 echo "== building (Release)"
-dotnet build "$repo/PerfTools/ProvPerf/ProvPerf.csproj" -c Release -nologo -v quiet
-dotnet build "$repo/PerfTools/ConsPerf/ConsPerf.csproj" -c Release -nologo -v quiet
+dotnet build "$repo/PerfTools/ProvPerf/ProvPerf.csproj" -c Release -nologo -v quiet -clp:NoSummary
+dotnet build "$repo/PerfTools/ConsPerf/ConsPerf.csproj" -c Release -nologo -v quiet -clp:NoSummary
 prov_dir="$repo/PerfTools/ProvPerf/bin/Release/net10.0"
 cons_dir="$repo/PerfTools/ConsPerf/bin/Release/net10.0"
 

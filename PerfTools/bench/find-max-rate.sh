@@ -19,9 +19,9 @@ latency_rate="${LATENCY_RATE:-1000}"
 out="${OUT:-$repo/out/bench}"
 mkdir -p "$out"
 
-dotnet build "$repo/PerfTools/ProvPerf/ProvPerf.csproj" -c Release -nologo -v quiet
-dotnet build "$repo/PerfTools/ConsPerf/ConsPerf.csproj" -c Release -nologo -v quiet
-dotnet build "$repo/PerfTools/bench/AllocationProbe/AllocationProbe.csproj" -c Release -nologo -v quiet
+dotnet build "$repo/PerfTools/ProvPerf/ProvPerf.csproj" -c Release -nologo -v quiet -clp:NoSummary
+dotnet build "$repo/PerfTools/ConsPerf/ConsPerf.csproj" -c Release -nologo -v quiet -clp:NoSummary
+dotnet build "$repo/PerfTools/bench/AllocationProbe/AllocationProbe.csproj" -c Release -nologo -v quiet -clp:NoSummary
 prov_dir="$repo/PerfTools/ProvPerf/bin/Release/net10.0"
 cons_dir="$repo/PerfTools/ConsPerf/bin/Release/net10.0"
 hook="$repo/PerfTools/bench/AllocationProbe/bin/Release/net10.0/AllocationProbe.dll"
