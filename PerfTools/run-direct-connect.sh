@@ -21,13 +21,14 @@ if ! command -v dotnet >/dev/null 2>&1; then
   exit 1
 fi
 
+mkdir -p "$run_dir"
+build_log="$run_dir/build.log"
 echo "== building (Release)"
-dotnet build "$repo/PerfTools/ProvPerf/ProvPerf.csproj" -c Release -nologo -v quiet -clp:NoSummary
-dotnet build "$repo/PerfTools/ConsPerf/ConsPerf.csproj" -c Release -nologo -v quiet -clp:NoSummary
+dotnet build "$repo/PerfTools/ProvPerf/ProvPerf.csproj" -c Release -nologo -v quiet > "$build_log" 2>&1 || { cat "$build_log"; exit 1; }
+dotnet build "$repo/PerfTools/ConsPerf/ConsPerf.csproj" -c Release -nologo -v quiet > "$build_log" 2>&1 || { cat "$build_log"; exit 1; }
 prov_dir="$repo/PerfTools/ProvPerf/bin/Release/net10.0"
 cons_dir="$repo/PerfTools/ConsPerf/bin/Release/net10.0"
 
-mkdir -p "$run_dir"
 rm -f "$run_dir"/ConsSummary.out "$run_dir"/ProvSummary.out "$run_dir"/*.csv
 
 # The provider outlives the consumer (images + steady state + margin) and is stopped below once the consumer is done.

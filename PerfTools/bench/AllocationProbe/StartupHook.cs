@@ -20,7 +20,7 @@ internal static class StartupHook
         {
             double seconds = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds() / 1000.0;
             lock (writer)
-                writer.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{seconds:0.000},{GC.GetTotalAllocatedBytes(precise: false)}"));
+                writer.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{seconds:0.000},{GC.GetTotalAllocatedBytes(precise: true)}"));
         }, null, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(1));
     }
 }
