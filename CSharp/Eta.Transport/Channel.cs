@@ -41,6 +41,8 @@ public sealed class Channel
     private long _initDeadline;
     private long _lastSendTicks;
     private long _lastReceiveTicks;
+    /// <summary>The error that closed the channel, repeated by later calls.</summary>
+    private string? _closeReason;
 
     private Channel(bool locking, ConnectOptions? connect, BindOptions? bind, Server? server, int inputSize)
     {
@@ -203,6 +205,11 @@ public sealed class Channel
                 message = null;
                 return FailSocket("Read", e);
             }
+            catch (ObjectDisposedException)
+            {
+                message = null;
+                return ClosedUnderneath("Read");
+            }
         }
     }
 
@@ -244,24 +251,7 @@ public sealed class Channel
     public TransportReturnCode Write(TransportBuffer buffer, WriteArgs args) => WriteCore(buffer, args.Priority, args.Flags, args);
 
     /// <summary>Sends queued data; &gt;0 (bytes still queued: flush again when writable) or <see cref="TransportReturnCode.Success"/>.</summary>
-    public TransportReturnCode Flush()
-    {
-        using (_writeGate.Enter())
-        {
-            if (State != ChannelState.Active)
-                return NotActive("Flush");
-            try
-            {
-                TransportReturnCode result = _writer!.Flush();
-                NoteSent();
-                return result;
-            }
-            catch (SocketException e)
-            {
-                return FailSocket("Flush", e);
-            }
-        }
-    }
+    public TransportReturnCode Flush() => SendPending(ping: false);
 
     /// <summary>Gives back a buffer that will not be written.</summary>
     public TransportReturnCode ReleaseBuffer(TransportBuffer buffer)
@@ -275,24 +265,7 @@ public sealed class Channel
     // ---------------------------------------------------------------- health
 
     /// <summary>Sends a ping now (or flushes pending data, which serves as one).</summary>
-    public TransportReturnCode Ping()
-    {
-        using (_writeGate.Enter())
-        {
-            if (State != ChannelState.Active)
-                return NotActive("Ping");
-            try
-            {
-                TransportReturnCode result = _writer!.Ping();
-                NoteSent();
-                return result;
-            }
-            catch (SocketException e)
-            {
-                return FailSocket("Ping", e);
-            }
-        }
-    }
+    public TransportReturnCode Ping() => SendPending(ping: true);
 
     /// <summary>
     /// Call periodically (e.g. once a second): sends a ping when nothing was sent for a third of the ping
@@ -313,6 +286,7 @@ public sealed class Channel
         if (peerSends && now - Volatile.Read(ref _lastReceiveTicks) > timeoutMs)
         {
             using (_writeGate.Enter())
+            using (_readGate.Enter())
             {
                 Error.Set(TransportReturnCode.Failure,
                     $"CheckPings: nothing received from the peer for {(now - _lastReceiveTicks) / 1000.0:F1} s (ping timeout {_session.PingTimeout} s); the peer went silent");
@@ -384,12 +358,12 @@ public sealed class Channel
         }
     }
 
-    /// <summary>Negotiated and configured properties; null before the channel is active.</summary>
+    /// <summary>Negotiated and configured properties; null unless the channel is active.</summary>
     public ChannelInfo? Info
     {
         get
         {
-            if (_session is null || _writer is null)
+            if (State != ChannelState.Active || _session is null || _writer is null)
                 return null;
             return new ChannelInfo
             {
@@ -433,6 +407,34 @@ public sealed class Channel
                 FailSocket("Write", e);
                 return TransportReturnCode.WriteFlushFailed;
             }
+            catch (ObjectDisposedException)
+            {
+                return ClosedUnderneath("Write");
+            }
+        }
+    }
+
+    private TransportReturnCode SendPending(bool ping)
+    {
+        using (_writeGate.Enter())
+        {
+            string operation = ping ? "Ping" : "Flush";
+            if (State != ChannelState.Active)
+                return NotActive(operation);
+            try
+            {
+                TransportReturnCode result = ping ? _writer!.Ping() : _writer!.Flush();
+                NoteSent();
+                return result;
+            }
+            catch (SocketException e)
+            {
+                return FailSocket(operation, e);
+            }
+            catch (ObjectDisposedException)
+            {
+                return ClosedUnderneath(operation);
+            }
         }
     }
 
@@ -458,12 +460,12 @@ public sealed class Channel
         NegotiatedSession session = _clientHandshake?.Session ?? _serverHandshake!.Session!;
         try
         {
-            _outCompressor = CompressorFactory.Create(session.Compression, session.CompressionLevel);
-            _inCompressor = CompressorFactory.Create(session.Compression, session.CompressionLevel);
+            _outCompressor = Compressors.Create(session.Compression, session.CompressionLevel);
+            _inCompressor = Compressors.Create(session.Compression, session.CompressionLevel);
         }
-        catch (NotSupportedException e)
+        catch (DllNotFoundException e)
         {
-            return FailInit(TransportReturnCode.Failure, $"Init: negotiated {session.Compression} compression but {e.Message}");
+            return FailInit(TransportReturnCode.Failure, $"Init: negotiated {session.Compression} compression but its library is missing: {e.Message}");
         }
         int numInput = _connectOptions?.NumInputBuffers ?? _bindOptions!.NumInputBuffers;
         int inputSize = _connectOptions is { InputBufferCapacityOverride: > 0 } o
@@ -473,7 +475,10 @@ public sealed class Channel
         int guaranteed = _connectOptions?.GuaranteedOutputBuffers ?? _bindOptions!.GuaranteedOutputBuffers;
         int maxBuffers = _bindOptions?.MaxOutputBuffers ?? guaranteed;
         var pool = new OutputBufferPool(guaranteed, maxBuffers, session.MaxFragmentSize + PoolSlack, _server?.SharedPool);
-        _writer = new ChannelWriter(pool, session.MaxFragmentSize, session.Version, _outCompressor);
+        _writer = new ChannelWriter(pool, session.MaxFragmentSize, session.Version, _outCompressor)
+        {
+            CompressionThreshold = Compressors.Threshold(session.Compression),
+        };
         _writer.Attach(_stream!);
         _reader = new FrameReader(_input, session.Version, _inCompressor, session.MaxFragmentSize);
         _session = session;
@@ -509,9 +514,13 @@ public sealed class Channel
         return TransportReturnCode.Failure;
     }
 
+    /// <summary>Another thread closed the channel while this call used it (global locking, shared channel).</summary>
+    private TransportReturnCode ClosedUnderneath(string operation) =>
+        Error.Set(TransportReturnCode.Failure, $"{operation}: the channel was closed by another thread during the call");
+
     private TransportReturnCode NotActive(string operation) =>
-        Error.Set(TransportReturnCode.Failure, State == ChannelState.Closed && Error.Text.Length > 0
-            ? $"{operation}: the channel is closed ({Error.Text})"
+        Error.Set(TransportReturnCode.Failure, State == ChannelState.Closed && _closeReason is not null
+            ? $"{operation}: the channel is closed ({_closeReason})"
             : $"{operation}: the channel is {State}, not active");
 
     /// <summary>An error ends the connection; the user still calls Close to release the channel.</summary>
@@ -520,6 +529,7 @@ public sealed class Channel
         if (State is ChannelState.Closed or ChannelState.Inactive)
             return;
         State = ChannelState.Closed;
+        _closeReason = Error.Text;
         ReleaseResources();
     }
 

@@ -16,6 +16,7 @@ public sealed class Server
     private readonly Socket _listener;
     private readonly BindOptions _options;
     private readonly bool _locking;
+    private readonly Tls.TlsServerOptions? _tls;
     private int _channelCount;
 
     private Server(Socket listener, BindOptions options, bool locking)
@@ -23,6 +24,7 @@ public sealed class Server
         _listener = listener;
         _options = options;
         _locking = locking;
+        _tls = options.ConnectionType == ConnectionType.Encrypted ? StreamFactory.LoadServerTls(options.Tls!) : null;
         SharedPool = options.SharedPoolSize > 0
             ? new SharedBufferPool(options.SharedPoolSize, options.MaxFragmentSize + RipcLimits.HeaderLength + RipcLimits.PackedLengthSize + 64)
             : null;
@@ -107,7 +109,7 @@ public sealed class Server
                 _options.SendTimeoutMs, _options.ReceiveTimeoutMs).Apply(socket);
             socket.Blocking = false;
             IChannelStream stream = _options.ConnectionType == ConnectionType.Encrypted
-                ? StreamFactory.CreateServerTls(socket, _options.Tls!)
+                ? StreamFactory.CreateServerTls(socket, _tls!)
                 : new PlainSocketStream(socket);
             Channel channel = Channel.ForServer(this, _options, options, _locking, stream);
             Interlocked.Increment(ref _channelCount);

@@ -49,9 +49,9 @@ public static class Transport
         error = null;
         if (!TryLockingMode(out bool locking, out error))
             return null;
-        if (!Wiring.CompressorFactory.IsAvailable(options.CompressionType))
+        if (!Wiring.Compressors.IsAvailable(options.CompressionType))
         {
-            error = Fail(TransportReturnCode.Failure, $"Connect: {options.CompressionType} compression is not available in this build");
+            error = Fail(TransportReturnCode.Failure, $"Connect: {options.CompressionType} compression is not available (lz4 needs the system library liblz4.so.1)");
             return null;
         }
         Socket socket;
@@ -67,7 +67,8 @@ public static class Transport
         Channel channel = Channel.ForClient(options, locking, socket);
         if (options.Blocking && BlockingInit.Run(channel, options.InitializationTimeout) != TransportReturnCode.Success)
         {
-            channel.Init(); // records the timeout when that is what stopped it
+            if (channel.State == ChannelState.Initializing)
+                channel.Init(); // past the deadline: records the timeout as the error
             error = channel.Error;
             channel.Close();
             return null;
@@ -82,9 +83,9 @@ public static class Transport
         error = null;
         if (!TryLockingMode(out bool locking, out error))
             return null;
-        if (!Wiring.CompressorFactory.IsAvailable(options.CompressionType))
+        if (!Wiring.Compressors.IsAvailable(options.CompressionType))
         {
-            error = Fail(TransportReturnCode.Failure, $"Bind: {options.CompressionType} compression is not available in this build");
+            error = Fail(TransportReturnCode.Failure, $"Bind: {options.CompressionType} compression is not available (lz4 needs the system library liblz4.so.1)");
             return null;
         }
         try

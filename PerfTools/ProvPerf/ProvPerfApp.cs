@@ -22,6 +22,7 @@ public static class ProvPerfApp
 {
     public const int Success = 0;
     public const int SetupFailed = 1;
+    public const int RunFailed = 3;
 
     /// <summary>Runs ProvPerf with <paramref name="args"/> until its run time expires or <paramref name="cancellation"/> fires.</summary>
     public static int Run(string[] args, TextWriter console, CancellationToken cancellation) =>
@@ -47,40 +48,63 @@ public static class ProvPerfApp
             return SetupFailed;
         }
 
+        console = TextWriter.Synchronized(console); // provider threads report requests and closed channels too
         var summary = new SummaryBuilder();
         ProvPerfInputsReport.Write(summary, options);
         console.Write(summary.ToString());
 
-        using var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTimeSeconds), cancellation, handleSignals);
-        ProviderServer? server = ProviderServer.Start(options, out error);
-        if (server is null)
+        var threads = new ProviderThread[options.ThreadCount];
+        var encoder = new MarketPriceEncoder(msgData);
+        for (int i = 0; i < threads.Length; i++)
+            threads[i] = new ProviderThread(i, options, encoder, dictionary, console);
+        ProvStatsCollector collector;
+        try
         {
-            console.WriteLine(error);
+            collector = new ProvStatsCollector(options, threads.Select(t => t.Stats).ToArray(), console);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            console.WriteLine($"Cannot create the statistics files: {e.Message}");
             return SetupFailed;
         }
-        using (server)
+
+        using (collector)
+        using (var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTimeSeconds), cancellation, handleSignals))
         {
-            console.WriteLine($"Server bound on port {server.Port}");
-            listening?.Invoke(server.Port);
-            var encoder = new MarketPriceEncoder(msgData);
-            var threads = new ProviderThread[options.ThreadCount];
-            for (int i = 0; i < threads.Length; i++)
-                threads[i] = new ProviderThread(i, options, encoder, dictionary, console);
-            using var collector = new ProvStatsCollector(options, threads.Select(t => t.Stats).ToArray(), console);
-            foreach (ProviderThread thread in threads)
-                thread.Start(shutdown.Token);
-
-            AcceptAndReport(options, server, threads, collector, console, shutdown.Token);
-
-            foreach (ProviderThread thread in threads)
-                thread.Join();
+            ProviderServer? server = ProviderServer.Start(options, out error);
+            if (server is null)
+            {
+                console.WriteLine(error);
+                return SetupFailed;
+            }
+            using (server)
+            {
+                console.WriteLine($"Server bound on port {server.Port}");
+                listening?.Invoke(server.Port);
+                foreach (ProviderThread thread in threads)
+                    thread.Start(shutdown.Token, failure =>
+                    {
+                        console.WriteLine(failure);
+                        shutdown.Request(ShutdownReason.Failed);
+                    });
+                AcceptAndReport(options, server, threads, collector, console, shutdown.Token);
+                foreach (ProviderThread thread in threads)
+                    thread.Join();
+            }
             collector.Collect(final: true);
-            string results = collector.BuildResults();
-            File.WriteAllText(options.SummaryFile, collector.BuildSummary());
-            console.Write(results);
+            console.Write(collector.BuildResults());
             console.Flush();
+            try
+            {
+                File.WriteAllText(options.SummaryFile, collector.BuildSummary());
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                console.WriteLine($"Cannot write the summary file: {e.Message}");
+                return SetupFailed;
+            }
+            return shutdown.Reason == ShutdownReason.Failed ? RunFailed : Success;
         }
-        return Success;
     }
 
     // The main thread's two roles (guide §5.3): hand new connections to the least busy provider thread, and

@@ -123,7 +123,10 @@ public ref struct RwfWriter
 
     public CodecReturnCode WriteInt64(long value) => WriteUInt64((ulong)value);
 
-    /// <summary>Writes the low <paramref name="length"/> bytes (1..8) of <paramref name="value"/>, big-endian.</summary>
+    /// <summary>
+    /// Writes the low <paramref name="length"/> bytes (1..8) of <paramref name="value"/>, big-endian. When 8 bytes
+    /// are free it stores all 8 at once, so bytes after the written ones (free space) may change.
+    /// </summary>
     public CodecReturnCode WriteUIntBytes(ulong value, int length)
     {
         if ((uint)(length - 1) > 7)

@@ -1,3 +1,6 @@
+using System.Globalization;
+using Eta.Codec.Rdm;
+
 namespace Eta.Codec;
 
 /// <summary>
@@ -26,22 +29,22 @@ public sealed class DictionaryTags
     /// the dictionary (wrong Type, DictionaryId different from one already loaded, not a number); unknown tags
     /// are ignored.
     /// </summary>
-    internal string? Apply(DictionaryType kind, ReadOnlySpan<char> name, ReadOnlySpan<char> value)
+    internal string? Apply(ulong kind, ReadOnlySpan<char> name, ReadOnlySpan<char> value)
     {
         switch (name)
         {
             case "Type":
-                if (!int.TryParse(value, out int type))
+                if (!ulong.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out ulong type))
                     return $"Type tag '{value}' is not a number";
-                return type == (int)kind ? null
-                    : $"Type tag {type} says this is not a {(kind == DictionaryType.FieldDefinitions ? "field definitions dictionary" : "set of enum tables")} (expected {(int)kind})";
+                return type == kind ? null
+                    : $"Type tag {type} says this is not a {(kind == DictionaryTypes.FieldDefinitions ? "field definitions dictionary" : "set of enum tables")} (expected {kind})";
             case "DictionaryId":
-                if (!int.TryParse(value, out int id))
+                if (!int.TryParse(value, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out int id))
                     return $"DictionaryId tag '{value}' is not a number";
                 return ApplyDictionaryId(id);
         }
 
-        if (kind == DictionaryType.FieldDefinitions)
+        if (kind == DictionaryTypes.FieldDefinitions)
         {
             switch (name)
             {

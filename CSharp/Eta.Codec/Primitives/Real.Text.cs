@@ -124,15 +124,9 @@ public readonly partial struct Real
             return false;
         if (denominator is 0 or > 256 || !ulong.IsPow2(denominator))
             return false;
-        ulong magnitude;
-        try
-        {
-            magnitude = checked(whole * denominator + numerator);
-        }
-        catch (OverflowException)
-        {
+        if (whole > (ulong.MaxValue - numerator) / denominator)
             return false;
-        }
+        ulong magnitude = whole * denominator + numerator;
         if (!TryApplySign(magnitude, negative, out long signed))
             return false;
         value = new Real(signed, RealHints.FRACTION_1 + System.Numerics.BitOperations.Log2(denominator));

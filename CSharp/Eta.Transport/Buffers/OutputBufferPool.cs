@@ -103,6 +103,7 @@ internal sealed class OutputBufferPool
         while (_guaranteedCreated < count)
         {
             _freeArrays.Push(new byte[_arrayLength]);
+            _freeShells.Push(new TransportBuffer()); // one shell per buffer up front: renting never allocates
             _guaranteedCreated++;
         }
         while (_guaranteedCreated > count && _freeArrays.Count > 0)

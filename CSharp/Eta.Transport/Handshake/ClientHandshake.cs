@@ -15,7 +15,7 @@ namespace Eta.Transport.Handshake;
 /// </summary>
 internal sealed class ClientHandshake
 {
-    private enum Phase { Connecting, StreamHandshake, SendRequest, AwaitReply, SendClientKey }
+    private enum Phase { Connecting, ProxyTunnel, StreamHandshake, SendRequest, AwaitReply, SendClientKey }
 
     private readonly ConnectOptions _options;
     private readonly InputBuffer _input;
@@ -24,6 +24,7 @@ internal sealed class ClientHandshake
     private Phase _phase;
     private RipcVersion _version = RipcVersion.V14;
     private ConnectAck? _ack;
+    private Proxy.HttpConnectHandshake? _proxy;
 
     /// <param name="stream">The stream when the socket is already connected (accepted by tests), else null.</param>
     /// <param name="socket">The socket being connected when <paramref name="stream"/> is null.</param>
@@ -73,9 +74,23 @@ internal sealed class ClientHandshake
                 case Phase.Connecting:
                     if (!ConnectCompleted(error, out bool failed))
                         return failed ? HandshakeStep.Failed : HandshakeStep.InProgress;
-                    Stream = ClientConnector.CreateStream(ConnectingSocket!, _options);
-                    ConnectingSocket = null;
-                    _phase = Phase.StreamHandshake;
+                    if (_options.Proxy is { } proxy)
+                    {
+                        Proxy.ProxyCredentials? credentials = proxy.UserName is null ? null : new(proxy.UserName, proxy.Password ?? "");
+                        _proxy = new Proxy.HttpConnectHandshake(ConnectingSocket!, _options.Host, _options.Port, credentials);
+                        _phase = Phase.ProxyTunnel;
+                        break;
+                    }
+                    OpenStream();
+                    break;
+                case Phase.ProxyTunnel:
+                    HandshakeProgress tunnel = _proxy!.Continue();
+                    if (tunnel == HandshakeProgress.Failed)
+                        return Fail(error, $"Init: proxy {_options.Proxy!.Host}:{_options.Proxy.Port} refused the tunnel to {_options.Host}:{_options.Port}: {_proxy.FailureReason}");
+                    if (tunnel == HandshakeProgress.InProgress)
+                        return HandshakeStep.InProgress;
+                    _proxy = null;
+                    OpenStream();
                     break;
                 case Phase.StreamHandshake:
                     HandshakeProgress progress = Stream!.ContinueHandshake();
@@ -99,6 +114,13 @@ internal sealed class ClientHandshake
                     return Complete();
             }
         }
+    }
+
+    private void OpenStream()
+    {
+        Stream = ClientConnector.CreateStream(ConnectingSocket!, _options);
+        ConnectingSocket = null;
+        _phase = Phase.StreamHandshake;
     }
 
     private HandshakeStep AwaitReply(TransportError error, ref Socket? oldSocket)

@@ -8,4 +8,7 @@ public sealed record ClientTlsOptions
 
     /// <summary>PEM file of a CA certificate to trust besides the system store (e.g. a test CA); null for none.</summary>
     public string? TrustedCaFile { get; init; }
+
+    /// <summary>Accept a server certificate that signs itself (tests and lab setups only; the name must still match).</summary>
+    public bool AcceptSelfSignedServerCertificate { get; init; }
 }

@@ -21,7 +21,7 @@ internal sealed class FrameReader
     private PackedCursor _packed;
     /// <summary>The array the packed messages in progress live in (input or decompression memory).</summary>
     private byte[] _packedArray = [];
-    /// <summary>Decompressed output of a frame flagged "continues in the next frame".</summary>
+    /// <summary>Compressed bytes of frames flagged "continues in the next frame", joined until the last part.</summary>
     private byte[] _continuation = [];
     private int _continuationLength;
     private bool _continuationPacked;
@@ -197,24 +197,25 @@ internal sealed class FrameReader
 
     private FrameOutcome ProcessCompressed(byte flags, ReadOnlySpan<byte> compressed, ReadArgs args, TransportError error)
     {
-        if (!Decompress(compressed, _decompressed, out int written, error))
-            return FrameOutcome.Failure;
-        args.UncompressedBytesRead += written + RipcLimits.HeaderLength;
         bool continues = (flags & RipcFlags.CompressedFragment) != 0;
         if (continues || _continuationLength > 0 || _continuationPacked)
         {
-            AppendContinuation(_decompressed.AsSpan(0, written));
+            // A compressed message split over frames: join the compressed parts, then inflate once
+            // (lz4 blocks cannot be inflated piecewise; for zlib it is the same stream either way).
+            AppendContinuation(compressed);
             if (continues)
             {
                 _continuationPacked |= (flags & RipcFlags.Packed) != 0;
                 return FrameOutcome.Nothing;
             }
-            byte combinedFlags = (byte)(flags | (_continuationPacked ? RipcFlags.Packed : 0));
-            int length = _continuationLength;
+            flags |= _continuationPacked ? RipcFlags.Packed : (byte)0;
+            compressed = _continuation.AsSpan(0, _continuationLength);
             _continuationLength = 0;
             _continuationPacked = false;
-            return Deliver(combinedFlags, _continuation, 0, length);
         }
+        if (!Decompress(compressed, _decompressed, out int written, error))
+            return FrameOutcome.Failure;
+        args.UncompressedBytesRead += written + RipcLimits.HeaderLength;
         return Deliver(flags, _decompressed, 0, written);
     }
 

@@ -16,6 +16,8 @@ internal sealed class ChannelWriter
 {
     private const int FragmentHeaderLength = RipcLimits.HeaderLength + 1 + 4; // + fragment id
     private const int FragmentLength = RipcLimits.HeaderLength + 1;            // + fragment id
+    private const string NoBuffersText =
+        "GetBuffer: all output buffers are in use (guaranteed ones, and the server's shared pool up to maxOutputBuffers); flush, or raise the buffer counts with IOCtl";
     private static ReadOnlySpan<byte> PingFrame => [0x00, 0x03, RipcFlags.HasExtendedFlags];
 
     private readonly OutputQueue[] _queues = [new(), new(), new()];
@@ -30,6 +32,7 @@ internal sealed class ChannelWriter
     private IChannelStream? _stream;
     private int _queuedBytes;
     private int _nextFragmentId;
+    private int _compressedPriority = -1;
 
     public ChannelWriter(OutputBufferPool pool, int maxFragmentSize, RipcVersion version, ICompressor? compressor)
     {
@@ -38,7 +41,7 @@ internal sealed class ChannelWriter
         _fragmentIdLength = version.FragmentIdLength;
         _maxFragmentId = version.FragmentIdLength == 2 ? ushort.MaxValue : byte.MaxValue;
         _compressor = compressor;
-        _compressScratch = compressor is null ? [] : new byte[pool.ArrayLength + 64];
+        _compressScratch = compressor is null ? [] : new byte[compressor.MaxCompressedLength(pool.ArrayLength)];
         _staging = new StagingBuffer(Math.Max(128 * 1024, 4 * (maxFragmentSize + 64)));
     }
 
@@ -80,8 +83,7 @@ internal sealed class ChannelWriter
         }
         buffer = _pool.TryRent(packed, owner);
         if (buffer is null)
-            return error.Set(TransportReturnCode.NoBuffers,
-                $"GetBuffer: all {_pool.InUse} output buffers are in use (guaranteed {_pool.Guaranteed}, max {_pool.MaxBuffers}); flush or raise the buffer counts");
+            return error.Set(TransportReturnCode.NoBuffers, NoBuffersText); // constant: flow control must not allocate
         buffer._limit = buffer.PayloadStart + size; // the whole frame payload, packed lengths included
         return TransportReturnCode.Success;
     }
@@ -104,15 +106,25 @@ internal sealed class ChannelWriter
         int payloadLength = buffer.PayloadEnd() - payloadStart;
         byte frameFlags = buffer._packed ? (byte)(RipcFlags.Data | RipcFlags.Packed) : RipcFlags.Data;
         int uncompressedFrame = payloadLength + RipcLimits.HeaderLength;
+        TransportBuffer? overflow = null;
 
-        if (ShouldCompress(payloadLength, flags))
+        if (ShouldCompress(payloadLength, priority, flags))
         {
-            if (RipcLimits.HeaderLength + _compressor!.MaxCompressedLength(payloadLength) > _maxFragmentSize)
-                return WriteFragmented(buffer, priority, flags, args, payloadLength);
-            int compressed = _compressor.Compress(buffer._array.AsSpan(payloadStart, payloadLength), _compressScratch);
-            _compressScratch.AsSpan(0, compressed).CopyTo(buffer._array.AsSpan(payloadStart));
-            payloadLength = compressed;
+            int compressed = _compressor!.Compress(buffer._array.AsSpan(payloadStart, payloadLength), _compressScratch);
             frameFlags = (byte)(RipcFlags.Compressed | (buffer._packed ? RipcFlags.Packed : 0));
+            int firstPart = Math.Min(compressed, _maxFragmentSize - RipcLimits.HeaderLength);
+            _compressScratch.AsSpan(0, firstPart).CopyTo(buffer._array.AsSpan(payloadStart));
+            if (firstPart < compressed)
+            {
+                // Compression grew the message past one frame: the rest follows in a second frame (flag
+                // CompressedFragment on the first), which the reader joins before delivering (LSEG's way).
+                frameFlags |= RipcFlags.CompressedFragment;
+                overflow = _pool.RentBig(compressed - firstPart, buffer._owner!);
+                _compressScratch.AsSpan(firstPart, compressed - firstPart).CopyTo(overflow._array.AsSpan(overflow.PayloadStart));
+                overflow._frameLength = RipcLimits.HeaderLength + compressed - firstPart;
+                WriteHeader(overflow._array, overflow._frameLength, RipcFlags.Compressed);
+            }
+            payloadLength = firstPart;
         }
 
         int frameLength = payloadLength + RipcLimits.HeaderLength;
@@ -120,12 +132,14 @@ internal sealed class ChannelWriter
         buffer._frameLength = frameLength;
         if (args is not null)
         {
-            args.BytesWritten = frameLength;
+            args.BytesWritten = frameLength + (overflow?._frameLength ?? 0);
             args.UncompressedBytesWritten = uncompressedFrame;
         }
-        if ((flags & WriteFlags.DirectSocketWrite) != 0 && PendingBytes == 0)
+        if (overflow is null && (flags & WriteFlags.DirectSocketWrite) != 0 && PendingBytes == 0)
             return WriteDirect(buffer);
         Enqueue(buffer, priority);
+        if (overflow is not null)
+            Enqueue(overflow, priority);
         return AfterQueueing(flags);
     }
 
@@ -181,8 +195,19 @@ internal sealed class ChannelWriter
     /// <summary>The stream frames go to (set once the handshake picked the final socket).</summary>
     public void Attach(IChannelStream stream) => _stream = stream;
 
-    private bool ShouldCompress(int payloadLength, WriteFlags flags) =>
-        _compressor is not null && (flags & WriteFlags.DoNotCompress) == 0 && payloadLength >= CompressionThreshold;
+    /// <summary>
+    /// A compressed stream must reach the peer in the order it was produced, but queues of different
+    /// priorities are flushed out of order: so, as LSEG does, only the first priority ever compressed is
+    /// compressed from then on; the others go out uncompressed.
+    /// </summary>
+    private bool ShouldCompress(int payloadLength, WritePriority priority, WriteFlags flags)
+    {
+        if (_compressor is null || (flags & WriteFlags.DoNotCompress) != 0 || payloadLength < CompressionThreshold)
+            return false;
+        if (_compressedPriority < 0)
+            _compressedPriority = (int)priority;
+        return _compressedPriority == (int)priority;
+    }
 
     private TransportReturnCode WriteDirect(TransportBuffer buffer)
     {
@@ -209,9 +234,14 @@ internal sealed class ChannelWriter
         _queuedBytes += buffer._frameLength;
     }
 
+    /// <summary>
+    /// Flushes when the queues (not counting bytes already handed to the staging area) reach the
+    /// high-water mark: while the socket is backed up, a flush is attempted once per high-water mark of new
+    /// data rather than on every write.
+    /// </summary>
     private TransportReturnCode AfterQueueing(WriteFlags flags)
     {
-        if (PendingBytes >= HighWaterMark || (flags & WriteFlags.DirectSocketWrite) != 0)
+        if (_queuedBytes >= HighWaterMark || (flags & WriteFlags.DirectSocketWrite) != 0)
             return Flush();
         return (TransportReturnCode)PendingBytes;
     }
@@ -229,7 +259,7 @@ internal sealed class ChannelWriter
     {
         if (buffer._fragmentOffset == 0 && buffer._fragmentId == 0)
             buffer._fragmentId = NextFragmentId();
-        bool compress = ShouldCompress(messageLength, flags);
+        bool compress = ShouldCompress(messageLength, priority, flags);
         int compressionOverhead = compress ? _compressor!.MaxCompressedLength(_maxFragmentSize) - _maxFragmentSize : 0;
         ReadOnlySpan<byte> message = buffer._array.AsSpan(buffer.PayloadStart, messageLength);
         int bytesWritten = 0, uncompressedWritten = 0;

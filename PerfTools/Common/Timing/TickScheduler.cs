@@ -44,11 +44,19 @@ public sealed class TickScheduler
     /// <summary>Clock ticks left before the next tick; zero or negative when it is due.</summary>
     public long ClockTicksUntilNextTick() => NextTickTimestamp - _clock.GetTimestamp();
 
-    /// <summary>Time left before the next tick, never negative.</summary>
+    /// <summary>
+    /// Time left before the next tick, never negative; rounded up to whole TimeSpan ticks (100 ns) so that
+    /// waiting that long always reaches the tick (a wait rounded down to zero would spin).
+    /// </summary>
     public TimeSpan TimeUntilNextTick()
     {
         long remaining = ClockTicksUntilNextTick();
-        return remaining <= 0 ? TimeSpan.Zero : TimeSpan.FromSeconds((double)remaining / _clock.Frequency);
+        if (remaining <= 0)
+            return TimeSpan.Zero;
+        long frequency = _clock.Frequency;
+        long timeSpanTicks = remaining / frequency * TimeSpan.TicksPerSecond
+                             + (remaining % frequency * TimeSpan.TicksPerSecond + frequency - 1) / frequency;
+        return TimeSpan.FromTicks(timeSpanTicks);
     }
 
     private long TimestampOfTick(long tick)

@@ -55,19 +55,24 @@ internal sealed class ProviderThread : ITickHandler
         _incoming.Enqueue(channel);
     }
 
-    public void Start(CancellationToken stop)
+    /// <summary>Starts the thread; an I/O failure that escapes the per-channel handling ends the run through <paramref name="fail"/>.</summary>
+    public void Start(CancellationToken stop, Action<string> fail)
     {
-        _thread = ToolThread.Start($"ProvPerf provider {_index + 1}", ThreadCpuList.Unpinned, () => Run(stop),
+        _thread = ToolThread.Start($"ProvPerf provider {_index + 1}", ThreadCpuList.Unpinned, () => Run(stop, fail),
             warning => _console.WriteLine(warning));
     }
 
     public void Join() => _thread?.Join();
 
-    private void Run(CancellationToken stop)
+    private void Run(CancellationToken stop, Action<string> fail)
     {
         try
         {
             new TickLoop(SystemTimeSource.Instance, _options.TickRate).Run(this, stop);
+        }
+        catch (Exception e) when (e is SocketException or IOException or ObjectDisposedException)
+        {
+            fail($"Provider thread {_index + 1} stopped: {e.Message}");
         }
         finally
         {

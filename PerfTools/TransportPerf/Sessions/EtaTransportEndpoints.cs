@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Net.Sockets;
 using Eta.Transport;
+using Eta.Transport.Compression;
 using PerfTools.TransportPerf.Configuration;
 
 namespace PerfTools.TransportPerf.Sessions;
@@ -171,7 +172,17 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints
                 failure = $"listening socket error {e.SocketErrorCode}";
                 return null;
             }
-            Channel? channel = server.Accept();
+            Channel? channel;
+            try
+            {
+                channel = server.Accept();
+            }
+            catch (NotSupportedException e)
+            {
+                // e.g. a connection type this transport build cannot serve: refuse this client, keep serving.
+                failure = e.Message;
+                return null;
+            }
             if (channel is null)
             {
                 if (server.Error.Code != TransportReturnCode.ReadWouldBlock)

@@ -110,9 +110,8 @@ internal sealed class StatsCollector : IDisposable
     /// <summary>Final drain, .hgrm files, and the summary text (overall and, with several threads, per thread).</summary>
     public string Finish()
     {
-        // The last, partial interval gets its row too, so the stats files add up to the summary's totals.
-        if (Stopwatch.GetTimestamp() - _lastIntervalTimestamp > Stopwatch.Frequency / 20)
-            WriteInterval();
+        // The last, partial interval always gets its row, so the stats files add up to the summary's totals.
+        WriteInterval();
         DrainLatencies();
         long end = Stopwatch.GetTimestamp();
 

@@ -15,14 +15,19 @@ public class SteadyStateAllocationTests
         for (int i = 0; i < 1000; i++)
             RunOnce(buffer);
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        long checksum = 0;
-        for (int i = 0; i < Iterations; i++)
-            checksum += RunOnce(buffer);
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-
-        Assert.Equal(0, allocated);
-        Assert.Equal(Iterations * (long)UpdatePayload.FieldCount, checksum);
+        // A per-message allocation would show in every round (at least Iterations bytes); a one-off runtime event
+        // (tiering, a background-initialised static) can land in one round, so one clean round of three is the proof.
+        var rounds = new List<long>();
+        for (int round = 0; round < 3 && (rounds.Count == 0 || rounds[^1] != 0); round++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            long checksum = 0;
+            for (int i = 0; i < Iterations; i++)
+                checksum += RunOnce(buffer);
+            rounds.Add(GC.GetAllocatedBytesForCurrentThread() - before);
+            Assert.Equal(Iterations * (long)UpdatePayload.FieldCount, checksum);
+        }
+        Assert.True(rounds[^1] == 0, "bytes allocated per round: " + string.Join(", ", rounds));
     }
 
     // Encodes the payload, then decodes every field by its dictionary type; returns the number of fields decoded

@@ -1,3 +1,4 @@
+using Eta.Codec.Rdm;
 using Xunit;
 
 namespace Eta.Codec.Tests.Dictionary;

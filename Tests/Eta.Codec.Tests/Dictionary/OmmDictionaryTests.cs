@@ -1,3 +1,4 @@
+using Eta.Codec.Rdm;
 using Xunit;
 
 namespace Eta.Codec.Tests.Dictionary;
@@ -19,7 +20,7 @@ public class OmmDictionaryTests
         Assert.True(parts.Count > 10, $"only {parts.Count} parts");
         Assert.All(parts, part => Assert.InRange(part.Length, 1, TransportBufferSize));
         Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(parts[0], out var type, out _));
-        Assert.Equal(DictionaryType.FieldDefinitions, type);
+        Assert.Equal(DictionaryTypes.FieldDefinitions, type);
 
         var decoded = new DataDictionary();
         foreach (var part in parts)
@@ -48,7 +49,7 @@ public class OmmDictionaryTests
         foreach (var part in parts)
         {
             Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(part, out var type, out _));
-            Assert.Equal(DictionaryType.EnumTables, type);
+            Assert.Equal(DictionaryTypes.EnumTables, type);
             LoadAssert.Succeeded(decoded.DecodeEnumTypeDictionary(part, DictionaryVerbosity.Verbose, out var error), error);
         }
 
@@ -138,6 +139,26 @@ public class OmmDictionaryTests
     }
 
     [Fact]
+    public void TruncatedPayloadsFailAsInLsegTests()
+    {
+        var original = ReferenceDictionaryTests.LoadReference();
+        byte[] part = DictionaryParts.EncodeFields(original, TransportBufferSize, DictionaryVerbosity.Normal)[0];
+        byte[] enumPart = DictionaryParts.EncodeEnums(original, EnumBufferSize, DictionaryVerbosity.Normal)[0];
+
+        // Cut inside the entries: the type is still readable, the fields are not all there.
+        Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(part.AsSpan(0, 1000), out _, out _));
+        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA,
+            new DataDictionary().DecodeFieldDictionary(part.AsSpan(0, 1000), DictionaryVerbosity.Normal, out var error));
+        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, error!.Code);
+        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA,
+            new DataDictionary().DecodeEnumTypeDictionary(enumPart.AsSpan(0, 1000), DictionaryVerbosity.Normal, out _));
+
+        // Cut inside the header: nothing is readable.
+        Assert.Equal(CodecReturnCode.FAILURE, DataDictionary.ExtractDictionaryType(part.AsSpan(0, 10), out _, out _));
+        Assert.True(new DataDictionary().DecodeFieldDictionary(part.AsSpan(0, 10), DictionaryVerbosity.Normal, out _) < 0);
+    }
+
+    [Fact]
     public void DamagedPayloadsFailCleanly()
     {
         var original = RepositoryDictionaryTests.LoadOurs();
@@ -158,7 +179,7 @@ public class OmmDictionaryTests
             var rc = i % 2 == 0
                 ? decoded.DecodeFieldDictionary(part, DictionaryVerbosity.Normal, out var error)
                 : decoded.DecodeEnumTypeDictionary(part, DictionaryVerbosity.Verbose, out error);
-            if (rc == CodecReturnCode.FAILURE)
+            if (rc < 0)
             {
                 failures++;
                 Assert.False(string.IsNullOrEmpty(error!.Message));

@@ -1,3 +1,4 @@
+using Eta.Codec.Rdm;
 using Xunit;
 
 namespace Eta.Codec.Tests.Dictionary;
@@ -21,7 +22,7 @@ public class SetDefinedPayloadTests
         foreach (var (name, type) in columns)
             Assert.Equal(CodecReturnCode.SUCCESS, setDefs.Add(0, System.Text.Encoding.ASCII.GetBytes(name), type));
 
-        byte[] payload = SeriesWithSetDefs(setDefs, DictionaryType.FieldDefinitions,
+        byte[] payload = SeriesWithSetDefs(setDefs, DictionaryTypes.FieldDefinitions,
             FieldRow("BID", 22, 23, (sbyte)MfFieldType.Price, 17, DataTypes.REAL, 7, 0, "BID"),
             FieldRow("RDN_EXCHID", 4, 0, (sbyte)MfFieldType.Enumerated, 3, DataTypes.ENUM, 1, 3, "IDN EXCHANGE ID"),
             FieldRow("MIN", -32768, 0, (sbyte)MfFieldType.TimeSeconds, 5, DataTypes.TIME_5, 5, 0, "MIN"));
@@ -42,7 +43,7 @@ public class SetDefinedPayloadTests
         foreach (var name in new[] { "FIDS", "VALUE", "DISPLAY" })
             Assert.Equal(CodecReturnCode.SUCCESS, setDefs.Add(0, System.Text.Encoding.ASCII.GetBytes(name), DataTypes.ARRAY));
 
-        byte[] payload = SeriesWithSetDefs(setDefs, DictionaryType.EnumTables,
+        byte[] payload = SeriesWithSetDefs(setDefs, DictionaryTypes.EnumTables,
             EnumRow([4, 1709], [0, 2, 9], [[0x20, 0x20, 0x20], [(byte)'N', (byte)'Y', (byte)'S'], [0xDE]]));
 
         var dictionary = new DataDictionary();
@@ -55,7 +56,7 @@ public class SetDefinedPayloadTests
         Assert.Null(table.Find(1));
     }
 
-    private static byte[] SeriesWithSetDefs(LocalElementSetDefDb setDefs, DictionaryType type, params byte[][] entries)
+    private static byte[] SeriesWithSetDefs(LocalElementSetDefDb setDefs, ulong type, params byte[][] entries)
     {
         var setDefBytes = new byte[1024];
         var setDefWriter = new RwfWriter(setDefBytes);
@@ -71,7 +72,7 @@ public class SetDefinedPayloadTests
         };
         Assert.Equal(CodecReturnCode.SUCCESS, encoder.SeriesInit(header));
         Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementListInit());
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementEntry("Type"u8, new Int((int)type)));
+        Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementEntry("Type"u8, new UInt(type)));
         Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementEntry("DictionaryId"u8, new Int(1)));
         Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementEntry("Version"u8, DataTypes.ASCII_STRING, "7.7"u8));
         Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementListComplete(true));

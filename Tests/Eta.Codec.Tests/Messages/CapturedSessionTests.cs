@@ -34,6 +34,20 @@ public class CapturedSessionTests
         Assert.NotEmpty(FieldIds(msg));
     }
 
+    [Theory]
+    [InlineData(1)] // login refresh
+    [InlineData(2)] // directory refresh
+    [InlineData(3)] // item refresh
+    [InlineData(4)] // item update
+    public void ReEncodingADecodedMessageGivesTheSameBytes(int index)
+    {
+        byte[] captured = HexVector.CapturedMessage(index);
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(captured, out Msg msg));
+        var writer = new RwfWriter(new byte[captured.Length + 16]);
+        Assert.Equal(CodecReturnCode.SUCCESS, MsgEncoder.Encode(ref writer, msg));
+        MsgAssert.Bytes(captured, writer.Written, "re-encoded message");
+    }
+
     private static List<int> FieldIds(scoped in Msg msg)
     {
         Assert.Equal(CodecReturnCode.SUCCESS, FieldListDecoder.Decode(msg.EncodedDataBody, out FieldListDecoder fields));

@@ -54,6 +54,24 @@ public class PrimitiveTextTests
     }
 
     [Fact]
+    public void TextValue_CanBeEncodedInPlace_IntoAnOpenEntry()
+    {
+        byte[] buffer = new byte[64];
+        var enc = new RwfEncoder(buffer);
+        enc.FieldListInit();
+        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldEntryInit(22, maxEncodedSize: 32));
+        Assert.Equal(CodecReturnCode.SUCCESS, PrimitiveText.Encode(DataTypes.REAL, "2848.560000", ref enc.Writer));
+        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldEntryComplete(true));
+        enc.FieldListComplete(true);
+
+        FieldListDecoder.Decode(enc.Written, out FieldListDecoder list);
+        list.Next(out FieldEntry entry);
+        Assert.Equal(6, entry.EncodedData.Length);
+        entry.Decode(out Real real);
+        Assert.Equal("2848.560000", real.ToString());
+    }
+
+    [Fact]
     public void MalformedBytes_DoNotFormat()
     {
         Assert.False(PrimitiveText.TryFormat(DataTypes.DATE, [1, 2, 3], out _));

@@ -82,6 +82,7 @@ public class RealTests
     [InlineData("1/3")]
     [InlineData("1/0")]
     [InlineData("99999999999999999999")]
+    [InlineData("99999999999999999999 1/2")]
     [InlineData("0.000000000000001")]
     [InlineData("-")]
     [InlineData(".")]

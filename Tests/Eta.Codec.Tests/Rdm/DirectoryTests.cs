@@ -37,7 +37,8 @@ public class DirectoryTests
         Assert.Equal(0ul, info.AcceptingConsumerStatus);
 
         ServiceState state = Assert.IsType<ServiceState>(service.State);
-        Assert.Equal(ServiceStates.Up, state.State);
+        Assert.Equal(ServiceStates.Up, state.Value);
+        Assert.True(state.IsUp);
         Assert.Equal(1ul, state.AcceptingRequests);
         Assert.Equal(RdmState.OpenOk("OK"), state.Status);
 
@@ -55,7 +56,7 @@ public class DirectoryTests
         {
             ServiceId = 1,
             Info = new ServiceInfo { ServiceName = "DIRECT_FEED", Vendor = "LSEG", IsSource = 1, SupportsQosRange = 0, ItemList = "_ITEM_LIST" },
-            State = new ServiceState { State = ServiceStates.Up, AcceptingRequests = 1, Status = RdmState.OpenOk("OK") },
+            State = new ServiceState { Value = ServiceStates.Up, AcceptingRequests = 1, Status = RdmState.OpenOk("OK") },
             Load = new ServiceLoad { OpenLimit = 100_000, OpenWindow = 1_000, LoadFactor = 1 },
         };
         service.Info.Capabilities.AddRange([DomainTypes.Dictionary, DomainTypes.MarketPrice, DomainTypes.MarketByOrder]);
@@ -111,7 +112,7 @@ public class DirectoryTests
         {
             ServiceId = 1,
             Action = MapEntryActions.UPDATE,
-            State = new ServiceState { State = ServiceStates.Down, AcceptingRequests = 0, Status = new RdmState(StreamStates.OPEN, DataStates.SUSPECT, 0, "down") },
+            State = new ServiceState { Value = ServiceStates.Down, AcceptingRequests = 0, Status = new RdmState(StreamStates.OPEN, DataStates.SUSPECT, 0, "down") },
         });
         byte[] encoded = RdmTestSupport.Encode(update.Encode);
         Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg msg));
@@ -124,7 +125,7 @@ public class DirectoryTests
         Service service = Assert.Single(decoded.Services);
         Assert.Equal(MapEntryActions.UPDATE, service.Action);
         Assert.Null(service.Info);
-        Assert.Equal(ServiceStates.Down, service.State!.State);
+        Assert.Equal(ServiceStates.Down, service.State!.Value);
         Assert.Equal(0ul, service.State.AcceptingRequests);
         Assert.Equal("down", service.State.Status!.Value.Text);
     }

@@ -14,18 +14,11 @@ internal sealed class CompressorPair : IDisposable
 
     public CompressorPair(CompressionType type, int level, int maxMessageLength)
     {
-        Sender = Create(type, level);
-        Receiver = Create(type, level);
+        Sender = CompressorFactory.Create(type, level);
+        Receiver = CompressorFactory.Create(type, level);
         _compressed = new byte[Sender.MaxCompressedLength(maxMessageLength)];
         _restored = new byte[maxMessageLength];
     }
-
-    public static ICompressor Create(CompressionType type, int level) => type switch
-    {
-        CompressionType.Zlib => new ZlibCompressor(level),
-        CompressionType.Lz4 => new Lz4Compressor(),
-        _ => throw new ArgumentOutOfRangeException(nameof(type)),
-    };
 
     public ICompressor Sender { get; }
     public ICompressor Receiver { get; }

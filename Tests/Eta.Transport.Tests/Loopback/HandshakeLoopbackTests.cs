@@ -27,6 +27,21 @@ public sealed class HandshakeLoopbackTests
     }
 
     [Fact]
+    public void Socket_options_follow_the_options_and_IOCtl()
+    {
+        using var pair = Support.Loopback.Open(connect: new ConnectOptions { TcpNoDelay = false, InterfaceName = "127.0.0.1", SysSendBufSize = 100_000 });
+
+        Assert.True(pair.ServerChannel.Socket.NoDelay);   // ETA tools' default: Nagle off
+        Assert.False(pair.Client.Socket.NoDelay);         // -tcpDelay
+        Assert.Equal("127.0.0.1", ((System.Net.IPEndPoint)pair.Client.Socket.LocalEndPoint!).Address.ToString());
+        Assert.True(pair.Client.Socket.SendBufferSize >= 100_000);
+        Assert.Equal(TransportReturnCode.Success, pair.Client.IOCtl(IOCtlCode.SystemReadBuffers, 200_000));
+        Assert.True(pair.Client.Socket.ReceiveBufferSize >= 200_000);
+        Assert.Equal(TransportReturnCode.Failure, pair.Client.IOCtl(IOCtlCode.ServerNumPoolBuffers, 5));
+        Assert.Contains("does not take a number on a channel", pair.Client.Error.Text);
+    }
+
+    [Fact]
     public async Task Blocking_connect_returns_an_active_channel()
     {
         Server server = Support.Loopback.Bind(new BindOptions { ChannelsBlocking = true, ServerBlocking = true });

@@ -50,6 +50,20 @@ public sealed class HandshakeVectorServerTests
     }
 
     [Fact]
+    public void Server_grants_zlib_at_its_level_to_a_client_asking_for_it()
+    {
+        List<byte[]> records = HexRecords.Read(VectorFiles.Handshake("100_input_connectReq_Ripc13_Zlib_compression.txt"));
+        (Channel channel, ConnectAck ack) = Exchange(new BindOptions { CompressionType = CompressionType.Zlib, CompressionLevel = 6 }, records, 13);
+
+        Assert.Equal(ChannelState.Active, channel.State);
+        Assert.Equal(CompressionType.Zlib, ack.Compression);
+        Assert.Equal(6, ack.CompressionLevel);
+        Assert.Equal(60, ack.PingTimeout);
+        Assert.Equal(CompressionType.Zlib, channel.Info!.CompressionType);
+        Assert.Equal("Test Client Version 1.23", channel.Info.PeerComponentVersion);
+    }
+
+    [Fact]
     public void Server_accepts_non_default_protocol_type_it_is_bound_with()
     {
         List<byte[]> records = HexRecords.Read(VectorFiles.Handshake("80_input_connectReq_Ripc14_nonDefaultProtocolType.txt"));

@@ -84,6 +84,25 @@ public sealed class RobustnessLoopbackTests
     }
 
     [Fact]
+    public void Garbage_after_the_handshake_closes_the_channel_with_a_clear_error()
+    {
+        using var pair = Support.Loopback.Open();
+        pair.Client.Socket.Send([0x00, 0x01, 0x7F, 0x7F]); // a frame "length" of 1 byte
+
+        var clock = Stopwatch.StartNew();
+        TransportReturnCode result;
+        while ((result = pair.ServerChannel.Read(out _)) == TransportReturnCode.ReadWouldBlock && clock.Elapsed < Support.Loopback.Deadline)
+            pair.ServerChannel.Socket.Poll(10_000, SelectMode.SelectRead);
+
+        Assert.Equal(TransportReturnCode.Failure, result);
+        Assert.Equal(ChannelState.Closed, pair.ServerChannel.State);
+        Assert.Contains("garbage", pair.ServerChannel.Error.Text);
+        pair.ServerChannel.Read(out _);
+        Assert.Equal(TransportReturnCode.Failure, pair.ServerChannel.Read(out _));
+        Assert.StartsWith("Read: the channel is closed (Read: received a RIPC frame", pair.ServerChannel.Error.Text);
+    }
+
+    [Fact]
     public void Silent_peer_is_detected_by_the_ping_check()
     {
         using var pair = Support.Loopback.Open(new BindOptions { PingTimeout = 1, MinPingTimeout = 1 });

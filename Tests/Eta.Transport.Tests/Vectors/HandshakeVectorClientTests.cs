@@ -35,6 +35,19 @@ public sealed class HandshakeVectorClientTests
     }
 
     [Fact]
+    public void Client_takes_zlib_from_the_recorded_ConnectAck()
+    {
+        List<byte[]> reads = HexRecords.Read(VectorFiles.Handshake("110_input_connectAck_Ripc14_Zlib_compression.txt"));
+        (Channel channel, ReplayStream stream) = ReplayClient.Open(reads, new ConnectOptions { CompressionType = CompressionType.Zlib });
+
+        Assert.Equal(CompressionType.Zlib, channel.Info!.CompressionType);
+        int requestLength = (stream.Written[0] << 8) | stream.Written[1];
+        ConnectRequest? request = ConnectRequest.Decode(stream.Written.AsSpan(0, requestLength), RipcVersion.V14, out string error);
+        Assert.True(request is not null, error);
+        Assert.Equal(CompressionType.Zlib, request.Compression); // offered in the bitmap
+    }
+
+    [Fact]
     public void Client_rejects_a_ConnectAck_with_the_wrong_RIPC_version()
     {
         List<byte[]> reads = HexRecords.Read(VectorFiles.Handshake("30_input_connectAck_with_wrong_ripcVersion.txt"));

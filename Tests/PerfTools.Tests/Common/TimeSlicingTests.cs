@@ -48,6 +48,8 @@ public sealed class TimeSlicingTests
         scheduler.Advance();
         Assert.Equal(start + 40_000_000, scheduler.NextTickTimestamp);
         Assert.Equal(TimeSpan.FromMilliseconds(5), scheduler.TimeUntilNextTick());
+        clock.Advance(4_999_950); // 50 ns left: rounds up to one 100 ns TimeSpan tick, never down to zero
+        Assert.Equal(TimeSpan.FromTicks(1), scheduler.TimeUntilNextTick());
     }
 
     [Fact]
@@ -80,7 +82,7 @@ public sealed class TimeSlicingTests
         {
             SpareCalls++;
             // A "read with timeout" that consumes all the spare time.
-            clock.Advance(Math.Max(0, (long)(untilNextTick.TotalMilliseconds * 1_000_000)));
+            clock.Advance(untilNextTick.Ticks * 100);
         }
     }
 

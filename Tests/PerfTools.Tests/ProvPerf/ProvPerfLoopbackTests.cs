@@ -9,42 +9,69 @@ using Xunit;
 namespace PerfTools.Tests.ProvPerf;
 
 /// <summary>ProvPerf in-process against a minimal consumer over real sockets on 127.0.0.1.</summary>
+[Collection(ProvPerfTestCollection.Name)]
 public sealed class ProvPerfLoopbackTests : IDisposable
 {
     private readonly string _dir = Directory.CreateTempSubdirectory("provperf-").FullName;
 
-    [Fact]
-    public async Task Consumer_logs_in_gets_the_directory_and_receives_refreshes_then_updates_with_latency()
+    [Theory]
+    [InlineData("")]
+    [InlineData("-maxPackCount 10 -packBufSize 6000")]
+    [InlineData("-directWrite -highWaterMark 1000 -tcpDelay")]
+    [InlineData("-threads 2")]
+    [InlineData("-c encrypted")]
+    public async Task Consumer_logs_in_gets_the_directory_and_receives_refreshes_then_updates_with_latency(string extraArgs)
     {
+        string[] extra = extraArgs.Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        string? certificate = null;
+        if (extra.Contains("encrypted"))
+        {
+            (certificate, string key) = SelfSignedCertificate.WriteTo(_dir);
+            extra = [.. extra, "-cert", certificate, "-keyfile", key];
+        }
         using var timeout = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
         timeout.CancelAfter(TimeSpan.FromSeconds(30));
         using var stopProvider = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token);
         var console = new StringWriter();
         var listening = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
-        ProvPerfOptions options = Options("-p", "0", "-tickRate", "100", "-updateRate", "2000", "-latencyUpdateRate", "100",
-            "-runTime", "60", "-writeStatsInterval", "1", "-noDisplayStats");
+        ProvPerfOptions options = Options([.. extra, "-p", "0", "-tickRate", "100", "-updateRate", "2000", "-latencyUpdateRate", "100",
+            "-runTime", "60", "-writeStatsInterval", "1", "-noDisplayStats"]);
         Task<int> provider = Task.Run(() =>
             ProvPerfApp.Run(options, TextWriter.Synchronized(console), stopProvider.Token, handleSignals: false, listening.SetResult),
             TestContext.Current.CancellationToken);
         int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token);
 
-        ConsumeTenItems(port, timeout.Token);
+        try
+        {
+            ConsumeTenItems(port, timeout.Token, certificate);
+            if (options.ThreadCount > 1)
+                ConsumeTenItems(port, timeout.Token, certificate); // a second connection goes to the other thread
+        }
+        finally
+        {
+            stopProvider.Cancel();
+        }
 
-        stopProvider.Cancel();
         Assert.Equal(ProvPerfApp.Success, await provider.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token));
         string summary = File.ReadAllText(Path.Combine(_dir, "ProvSummary.out"));
         Assert.Contains("--- TEST INPUTS ---", summary);
         Assert.Contains("--- OVERALL SUMMARY ---", summary);
-        Assert.Contains("Image requests received: 10", summary);
+        Assert.Contains($"Image requests received: {10 * options.ThreadCount}", summary);
         Assert.Contains("Received Source Directory Request", console.ToString());
-        string stats = File.ReadAllLines(Path.Combine(_dir, "ProvStats1.csv"))[0];
-        Assert.StartsWith("UTC, Requests received, Images sent, Updates sent, Posts reflected", stats);
+        for (int thread = 1; thread <= options.ThreadCount; thread++)
+        {
+            string[] stats = File.ReadAllLines(Path.Combine(_dir, $"ProvStats{thread}.csv"));
+            Assert.StartsWith("UTC, Requests received, Images sent, Updates sent, Posts reflected", stats[0]);
+            Assert.Contains(stats.Skip(1), line => line.Split(", ")[1] != "0"); // this thread served requests
+        }
+        if (options.ThreadCount > 1)
+            Assert.Contains("--- THREAD 2 SUMMARY ---", summary);
     }
 
     // Login, directory, 10 item requests; then 10 refreshes and a stream of updates, some with TIM_TRK_1.
-    private static void ConsumeTenItems(int port, CancellationToken timeout)
+    private static void ConsumeTenItems(int port, CancellationToken timeout, string? trustedCertificate)
     {
-        using var consumer = TestConsumer.Connect(port, timeout);
+        using var consumer = TestConsumer.Connect(port, timeout, trustedCertificate);
         (byte[] login, byte[] directory) = consumer.LogInAndGetDirectory(timeout);
         AssertLoginRefresh(login);
         AssertDirectory(directory);
@@ -95,9 +122,15 @@ public sealed class ProvPerfLoopbackTests : IDisposable
             TestContext.Current.CancellationToken);
         int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token);
 
-        PostAndExchangeGenericMessages(port, timeout.Token);
+        try
+        {
+            PostAndExchangeGenericMessages(port, timeout.Token);
+        }
+        finally
+        {
+            stopProvider.Cancel();
+        }
 
-        stopProvider.Cancel();
         Assert.Equal(ProvPerfApp.Success, await provider.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token));
         string summary = File.ReadAllText(Path.Combine(_dir, "ProvSummary.out"));
         Assert.Contains("Posts reflected: 1", summary);
@@ -166,6 +199,67 @@ public sealed class ProvPerfLoopbackTests : IDisposable
     }
 
     [Fact]
+    public async Task Dictionary_is_downloaded_as_OMM()
+    {
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
+        timeout.CancelAfter(TimeSpan.FromSeconds(30));
+        using var stopProvider = CancellationTokenSource.CreateLinkedTokenSource(timeout.Token);
+        var listening = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+        ProvPerfOptions options = Options("-p", "0", "-tickRate", "100", "-updateRate", "0", "-runTime", "60", "-noDisplayStats");
+        Task<int> provider = Task.Run(() =>
+            ProvPerfApp.Run(options, TextWriter.Null, stopProvider.Token, handleSignals: false, listening.SetResult),
+            TestContext.Current.CancellationToken);
+        int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token);
+
+        DataDictionary downloaded;
+        try
+        {
+            downloaded = DownloadDictionary(port, timeout.Token);
+        }
+        finally
+        {
+            stopProvider.Cancel();
+        }
+
+        Assert.Equal(ProvPerfApp.Success, await provider.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token));
+        DataDictionary local = Xml.MsgDataLoaderTests.RepoDictionary();
+        Assert.Equal(local.NumberOfEntries, downloaded.NumberOfEntries);
+        Assert.Equal("BID", downloaded.Entry(22)!.Acronym);
+        Assert.Equal(DataTypes.UINT, downloaded.Entry(LatencyFieldIds.Update)!.RwfType);
+        Assert.Equal(local.EnumTableCount, downloaded.EnumTableCount);
+    }
+
+    private static DataDictionary DownloadDictionary(int port, CancellationToken timeout)
+    {
+        using var consumer = TestConsumer.Connect(port, timeout);
+        consumer.LogInAndGetDirectory(timeout);
+        var dictionary = new DataDictionary();
+        foreach ((int streamId, string name) in new[] { (3, DictionaryNames.Field), (4, DictionaryNames.EnumType) })
+        {
+            consumer.Send((ref RwfEncoder e) => new DictionaryRequest
+            {
+                StreamId = streamId, ServiceId = ProvidedService.DefaultId, DictionaryName = name,
+                Verbosity = Eta.Codec.Rdm.DictionaryVerbosity.Normal,
+            }.Encode(ref e));
+            bool complete;
+            do
+            {
+                byte[] bytes = consumer.Receive(timeout);
+                Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(bytes, out Msg msg));
+                Assert.Equal(MsgClass.Refresh, msg.MsgClass);
+                Assert.Equal(streamId, msg.StreamId);
+                CodecReturnCode rc = streamId == 3
+                    ? dictionary.DecodeFieldDictionary(msg.EncodedDataBody, Eta.Codec.DictionaryVerbosity.Normal, out DictionaryError? error)
+                    : dictionary.DecodeEnumTypeDictionary(msg.EncodedDataBody, Eta.Codec.DictionaryVerbosity.Normal, out error);
+                Assert.True(rc == CodecReturnCode.SUCCESS, error?.ToString());
+                complete = (msg.RefreshFlags & RefreshMsgFlags.RefreshComplete) != 0;
+            }
+            while (!complete);
+        }
+        return dictionary;
+    }
+
+    [Fact]
     public void Bad_command_line_returns_the_usage_exit_code_without_listening()
     {
         var console = new StringWriter();
@@ -182,6 +276,16 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         int code = ProvPerfApp.Run(options, console, TestContext.Current.CancellationToken, handleSignals: false, listening: null);
         Assert.Equal(ProvPerfApp.SetupFailed, code);
         Assert.Contains("nope.xml", console.ToString());
+    }
+
+    [Fact]
+    public void Unwritable_stats_file_is_reported_and_fails()
+    {
+        var console = new StringWriter();
+        var parsed = ProvPerfCommandLine.Parse(["-p", "0", "-statsFile", Path.Combine(_dir, "missing", "ProvStats")]);
+        int code = ProvPerfApp.Run(parsed.Options!, console, TestContext.Current.CancellationToken, handleSignals: false, listening: null);
+        Assert.Equal(ProvPerfApp.SetupFailed, code);
+        Assert.Contains("Cannot create the statistics files", console.ToString());
     }
 
     private ProvPerfOptions Options(params string[] args)

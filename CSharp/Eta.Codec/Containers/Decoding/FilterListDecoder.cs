@@ -9,9 +9,7 @@ namespace Eta.Codec;
 /// </summary>
 public ref struct FilterListDecoder
 {
-    private RwfReader _entries;
-    private int _remaining;
-    private CodecReturnCode _failure;
+    private EntryCursor _cursor;
 
     public FilterListFlags Flags { get; private set; }
 
@@ -28,7 +26,8 @@ public ref struct FilterListDecoder
         if (data.IsEmpty)
             return CodecReturnCode.NO_DATA;
         CodecReturnCode rc = decoder.ReadHeader(data);
-        decoder._failure = rc;
+        if (rc != CodecReturnCode.SUCCESS)
+            decoder._cursor = EntryCursor.Failed(rc);
         return rc;
     }
 
@@ -36,30 +35,28 @@ public ref struct FilterListDecoder
     public CodecReturnCode Next(out FilterEntry entry)
     {
         entry = default;
-        if (_failure != CodecReturnCode.SUCCESS)
-            return _failure;
-        if (_remaining == 0)
-            return CodecReturnCode.END_OF_CONTAINER;
-        CodecReturnCode rc = _entries.ReadByte(out byte flagsAndAction);
+        CodecReturnCode rc = _cursor.Begin();
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        rc = _cursor.Reader.ReadByte(out byte flagsAndAction);
         var action = (FilterEntryActions)(flagsAndAction & 0x0F);
         var flags = (FilterEntryFlags)(flagsAndAction >> 4);
         byte id = 0, ownType = 0;
         ReadOnlySpan<byte> perm = default, data = default;
         if (rc == CodecReturnCode.SUCCESS)
-            rc = _entries.ReadByte(out id);
+            rc = _cursor.Reader.ReadByte(out id);
         int containerType = ContainerType;
         if (rc == CodecReturnCode.SUCCESS && (flags & FilterEntryFlags.HAS_CONTAINER_TYPE) != 0)
         {
-            rc = _entries.ReadByte(out ownType);
+            rc = _cursor.Reader.ReadByte(out ownType);
             containerType = DataTypes.FromWireContainerType(ownType);
         }
         if (rc == CodecReturnCode.SUCCESS && (Flags & FilterListFlags.HAS_PER_ENTRY_PERM_DATA) != 0 && (flags & FilterEntryFlags.HAS_PERM_DATA) != 0)
-            rc = _entries.ReadBuffer15(out perm);
+            rc = _cursor.Reader.ReadBuffer15(out perm);
         if (rc == CodecReturnCode.SUCCESS && action != FilterEntryActions.CLEAR && containerType != DataTypes.NO_DATA)
-            rc = _entries.ReadBuffer16(out data);
-        if (rc != CodecReturnCode.SUCCESS)
-            return _failure = rc;
-        _remaining--;
+            rc = _cursor.Reader.ReadBuffer16(out data);
+        if (_cursor.End(rc) != CodecReturnCode.SUCCESS)
+            return rc;
         entry = new FilterEntry(id, action, flags, containerType, perm, data);
         return CodecReturnCode.SUCCESS;
     }
@@ -78,8 +75,8 @@ public ref struct FilterListDecoder
         TotalCountHint = hint;
         if (reader.ReadByte(out byte count) != CodecReturnCode.SUCCESS)
             return CodecReturnCode.INCOMPLETE_DATA;
-        Count = _remaining = count;
-        _entries = new RwfReader(reader.ReadToEnd());
+        Count = count;
+        _cursor = new EntryCursor(reader.ReadToEnd(), Count);
         return CodecReturnCode.SUCCESS;
     }
 }

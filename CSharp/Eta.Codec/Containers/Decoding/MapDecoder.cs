@@ -10,9 +10,7 @@ namespace Eta.Codec;
 /// </summary>
 public ref struct MapDecoder
 {
-    private RwfReader _entries;
-    private int _remaining;
-    private CodecReturnCode _failure;
+    private EntryCursor _cursor;
 
     public MapFlags Flags { get; private set; }
 
@@ -39,7 +37,8 @@ public ref struct MapDecoder
         if (data.IsEmpty)
             return CodecReturnCode.NO_DATA;
         CodecReturnCode rc = decoder.ReadHeader(data);
-        decoder._failure = rc;
+        if (rc != CodecReturnCode.SUCCESS)
+            decoder._cursor = EntryCursor.Failed(rc);
         return rc;
     }
 
@@ -47,23 +46,21 @@ public ref struct MapDecoder
     public CodecReturnCode Next(out MapEntry entry)
     {
         entry = default;
-        if (_failure != CodecReturnCode.SUCCESS)
-            return _failure;
-        if (_remaining == 0)
-            return CodecReturnCode.END_OF_CONTAINER;
-        CodecReturnCode rc = _entries.ReadByte(out byte flagsAndAction);
+        CodecReturnCode rc = _cursor.Begin();
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        rc = _cursor.Reader.ReadByte(out byte flagsAndAction);
         var action = (MapEntryActions)(flagsAndAction & 0x0F);
         var flags = (MapEntryFlags)(flagsAndAction >> 4);
         ReadOnlySpan<byte> perm = default, key = default, data = default;
         if (rc == CodecReturnCode.SUCCESS && (Flags & MapFlags.HAS_PER_ENTRY_PERM_DATA) != 0 && (flags & MapEntryFlags.HAS_PERM_DATA) != 0)
-            rc = _entries.ReadBuffer15(out perm);
+            rc = _cursor.Reader.ReadBuffer15(out perm);
         if (rc == CodecReturnCode.SUCCESS)
-            rc = _entries.ReadBuffer15(out key);
+            rc = _cursor.Reader.ReadBuffer15(out key);
         if (rc == CodecReturnCode.SUCCESS && action != MapEntryActions.DELETE && ContainerType != DataTypes.NO_DATA)
-            rc = _entries.ReadBuffer16(out data);
-        if (rc != CodecReturnCode.SUCCESS)
-            return _failure = rc;
-        _remaining--;
+            rc = _cursor.Reader.ReadBuffer16(out data);
+        if (_cursor.End(rc) != CodecReturnCode.SUCCESS)
+            return rc;
         entry = new MapEntry(action, flags, perm, key, data);
         return CodecReturnCode.SUCCESS;
     }
@@ -92,8 +89,8 @@ public ref struct MapDecoder
         EncodedSetDefs = header.SetDefs;
         EncodedSummaryData = header.Summary;
         TotalCountHint = header.TotalCountHint;
-        Count = _remaining = header.Count;
-        _entries = new RwfReader(reader.ReadToEnd());
+        Count = header.Count;
+        _cursor = new EntryCursor(reader.ReadToEnd(), Count);
         return CodecReturnCode.SUCCESS;
     }
 }

@@ -9,9 +9,7 @@ namespace Eta.Codec;
 /// </summary>
 public ref struct SeriesDecoder
 {
-    private RwfReader _entries;
-    private int _remaining;
-    private CodecReturnCode _failure;
+    private EntryCursor _cursor;
 
     public SeriesFlags Flags { get; private set; }
 
@@ -32,7 +30,8 @@ public ref struct SeriesDecoder
         if (data.IsEmpty)
             return CodecReturnCode.NO_DATA;
         CodecReturnCode rc = decoder.ReadHeader(data);
-        decoder._failure = rc;
+        if (rc != CodecReturnCode.SUCCESS)
+            decoder._cursor = EntryCursor.Failed(rc);
         return rc;
     }
 
@@ -40,18 +39,12 @@ public ref struct SeriesDecoder
     public CodecReturnCode Next(out ReadOnlySpan<byte> encodedData)
     {
         encodedData = default;
-        if (_failure != CodecReturnCode.SUCCESS)
-            return _failure;
-        if (_remaining == 0)
-            return CodecReturnCode.END_OF_CONTAINER;
+        CodecReturnCode rc = _cursor.Begin();
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
         if (ContainerType != DataTypes.NO_DATA)
-        {
-            CodecReturnCode rc = _entries.ReadBuffer16(out encodedData);
-            if (rc != CodecReturnCode.SUCCESS)
-                return _failure = rc;
-        }
-        _remaining--;
-        return CodecReturnCode.SUCCESS;
+            rc = _cursor.Reader.ReadBuffer16(out encodedData);
+        return _cursor.End(rc);
     }
 
     private CodecReturnCode ReadHeader(ReadOnlySpan<byte> data)
@@ -70,8 +63,8 @@ public ref struct SeriesDecoder
         EncodedSetDefs = header.SetDefs;
         EncodedSummaryData = header.Summary;
         TotalCountHint = header.TotalCountHint;
-        Count = _remaining = header.Count;
-        _entries = new RwfReader(reader.ReadToEnd());
+        Count = header.Count;
+        _cursor = new EntryCursor(reader.ReadToEnd(), Count);
         return CodecReturnCode.SUCCESS;
     }
 }

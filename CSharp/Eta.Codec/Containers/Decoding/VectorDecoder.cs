@@ -9,9 +9,7 @@ namespace Eta.Codec;
 /// </summary>
 public ref struct VectorDecoder
 {
-    private RwfReader _entries;
-    private int _remaining;
-    private CodecReturnCode _failure;
+    private EntryCursor _cursor;
 
     public VectorFlags Flags { get; private set; }
 
@@ -32,7 +30,8 @@ public ref struct VectorDecoder
         if (data.IsEmpty)
             return CodecReturnCode.NO_DATA;
         CodecReturnCode rc = decoder.ReadHeader(data);
-        decoder._failure = rc;
+        if (rc != CodecReturnCode.SUCCESS)
+            decoder._cursor = EntryCursor.Failed(rc);
         return rc;
     }
 
@@ -40,25 +39,23 @@ public ref struct VectorDecoder
     public CodecReturnCode Next(out VectorEntry entry)
     {
         entry = default;
-        if (_failure != CodecReturnCode.SUCCESS)
-            return _failure;
-        if (_remaining == 0)
-            return CodecReturnCode.END_OF_CONTAINER;
-        CodecReturnCode rc = _entries.ReadByte(out byte flagsAndAction);
+        CodecReturnCode rc = _cursor.Begin();
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc;
+        rc = _cursor.Reader.ReadByte(out byte flagsAndAction);
         var action = (VectorEntryActions)(flagsAndAction & 0x0F);
         var flags = (VectorEntryFlags)(flagsAndAction >> 4);
         int index = 0;
         ReadOnlySpan<byte> perm = default, data = default;
         if (rc == CodecReturnCode.SUCCESS)
-            rc = _entries.ReadU30rb(out index);
+            rc = _cursor.Reader.ReadU30rb(out index);
         if (rc == CodecReturnCode.SUCCESS && (Flags & VectorFlags.HAS_PER_ENTRY_PERM_DATA) != 0 && (flags & VectorEntryFlags.HAS_PERM_DATA) != 0)
-            rc = _entries.ReadBuffer15(out perm);
+            rc = _cursor.Reader.ReadBuffer15(out perm);
         if (rc == CodecReturnCode.SUCCESS && action is not (VectorEntryActions.CLEAR or VectorEntryActions.DELETE)
             && ContainerType != DataTypes.NO_DATA)
-            rc = _entries.ReadBuffer16(out data);
-        if (rc != CodecReturnCode.SUCCESS)
-            return _failure = rc;
-        _remaining--;
+            rc = _cursor.Reader.ReadBuffer16(out data);
+        if (_cursor.End(rc) != CodecReturnCode.SUCCESS)
+            return rc;
         entry = new VectorEntry(index, action, flags, perm, data);
         return CodecReturnCode.SUCCESS;
     }
@@ -79,8 +76,8 @@ public ref struct VectorDecoder
         EncodedSetDefs = header.SetDefs;
         EncodedSummaryData = header.Summary;
         TotalCountHint = header.TotalCountHint;
-        Count = _remaining = header.Count;
-        _entries = new RwfReader(reader.ReadToEnd());
+        Count = header.Count;
+        _cursor = new EntryCursor(reader.ReadToEnd(), Count);
         return CodecReturnCode.SUCCESS;
     }
 }

@@ -1,3 +1,5 @@
+using Eta.Codec.Rdm;
+
 namespace Eta.Codec;
 
 /// <summary>What a dictionary file format does with its data rows.</summary>
@@ -16,7 +18,7 @@ internal interface IDictionaryRowParser
 /// </summary>
 internal static class DictionaryFileReader
 {
-    public static DictionaryError? Read(string? path, DictionaryType kind, DictionaryTags tags, IDictionaryRowParser parser)
+    public static DictionaryError? Read(string? path, ulong kind, DictionaryTags tags, IDictionaryRowParser parser)
     {
         if (string.IsNullOrEmpty(path))
             return new DictionaryError("(none)", 0, "no dictionary file name given");
@@ -35,7 +37,7 @@ internal static class DictionaryFileReader
     }
 
     /// <summary>Reads dictionary lines from <paramref name="reader"/>; <paramref name="source"/> names it in errors.</summary>
-    public static DictionaryError? Read(DictionaryLineReader reader, string source, DictionaryType kind, DictionaryTags tags,
+    public static DictionaryError? Read(DictionaryLineReader reader, string source, ulong kind, DictionaryTags tags,
         IDictionaryRowParser parser)
     {
         bool tooLong;
@@ -53,7 +55,7 @@ internal static class DictionaryFileReader
         return fileProblem is null ? null : new DictionaryError(source, 0, fileProblem);
     }
 
-    private static string? ReadLine(ReadOnlySpan<char> line, DictionaryType kind, DictionaryTags tags, IDictionaryRowParser parser)
+    private static string? ReadLine(ReadOnlySpan<char> line, ulong kind, DictionaryTags tags, IDictionaryRowParser parser)
     {
         var text = line.TrimStart(" \t");
         if (text.IsEmpty)

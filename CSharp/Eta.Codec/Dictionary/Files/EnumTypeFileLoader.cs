@@ -1,3 +1,4 @@
+using Eta.Codec.Rdm;
 using System.Buffers;
 using System.Text;
 
@@ -27,14 +28,14 @@ internal sealed class EnumTypeFileLoader : IDictionaryRowParser
     public static DictionaryError? Load(DataDictionary dictionary, string? path)
     {
         var loader = new EnumTypeFileLoader(dictionary);
-        return DictionaryFileReader.Read(path, DictionaryType.EnumTables, dictionary.Tags, loader);
+        return DictionaryFileReader.Read(path, DictionaryTypes.EnumTables, dictionary.Tags, loader);
     }
 
     /// <summary>Loads from text already open (tests, embedded resources); <paramref name="source"/> names it in errors.</summary>
     public static DictionaryError? Load(DataDictionary dictionary, TextReader text, string source)
     {
         using var reader = new DictionaryLineReader(text);
-        return DictionaryFileReader.Read(reader, source, DictionaryType.EnumTables, dictionary.Tags, new EnumTypeFileLoader(dictionary));
+        return DictionaryFileReader.Read(reader, source, DictionaryTypes.EnumTables, dictionary.Tags, new EnumTypeFileLoader(dictionary));
     }
 
     public string? ParseRow(ReadOnlySpan<char> row)

@@ -1,3 +1,5 @@
+using Eta.Codec.Rdm;
+
 namespace Eta.Codec;
 
 /// <summary>
@@ -21,14 +23,14 @@ internal sealed class FieldDictionaryFileLoader : IDictionaryRowParser
     public static DictionaryError? Load(DataDictionary dictionary, string? path)
     {
         var loader = new FieldDictionaryFileLoader(dictionary);
-        return DictionaryFileReader.Read(path, DictionaryType.FieldDefinitions, dictionary.Tags, loader);
+        return DictionaryFileReader.Read(path, DictionaryTypes.FieldDefinitions, dictionary.Tags, loader);
     }
 
     /// <summary>Loads from text already open (tests, embedded resources); <paramref name="source"/> names it in errors.</summary>
     public static DictionaryError? Load(DataDictionary dictionary, TextReader text, string source)
     {
         using var reader = new DictionaryLineReader(text);
-        return DictionaryFileReader.Read(reader, source, DictionaryType.FieldDefinitions, dictionary.Tags, new FieldDictionaryFileLoader(dictionary));
+        return DictionaryFileReader.Read(reader, source, DictionaryTypes.FieldDefinitions, dictionary.Tags, new FieldDictionaryFileLoader(dictionary));
     }
 
     public string? ParseRow(ReadOnlySpan<char> row)

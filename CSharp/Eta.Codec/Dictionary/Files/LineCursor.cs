@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace Eta.Codec;
 
 /// <summary>
@@ -68,7 +70,7 @@ internal ref struct LineCursor
         while (end < _line.Length && char.IsAsciiDigit(_line[end]))
             end++;
         bool terminated = end == _line.Length || IsBlank(_line[end]) || _line[end] == ')';
-        if (end == digitsStart || !terminated || !int.TryParse(_line[start..end], out value))
+        if (end == digitsStart || !terminated || !int.TryParse(_line[start..end], NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out value))
         {
             value = 0;
             return false;

@@ -1,3 +1,5 @@
+using Eta.Codec.Rdm;
+
 namespace Eta.Codec;
 
 // The dictionary domain: sending this dictionary as refresh payloads, and filling it from received ones.
@@ -30,31 +32,37 @@ public sealed partial class DataDictionary
     /// Adds the fields of one received field dictionary refresh payload (the message's series). Call for every part,
     /// in order; <paramref name="verbosity"/> is what was requested (ENUMLENGTH and LONGNAME are read from NORMAL up).
     /// </summary>
-    /// <returns>SUCCESS, or FAILURE with <paramref name="error"/> saying which entry and what was wrong.</returns>
+    /// <returns>
+    /// SUCCESS, INCOMPLETE_DATA for a truncated payload, or FAILURE; failures set <paramref name="error"/> saying which
+    /// entry and what was wrong (entries before it have been added).
+    /// </returns>
     public CodecReturnCode DecodeFieldDictionary(ReadOnlySpan<byte> payload, DictionaryVerbosity verbosity,
         out DictionaryError? error)
     {
         error = FieldDictionaryDecoder.Decode(this, payload, verbosity);
-        return error is null ? CodecReturnCode.SUCCESS : CodecReturnCode.FAILURE;
+        return error?.Code ?? CodecReturnCode.SUCCESS;
     }
 
     /// <summary>
     /// Adds the enum tables of one received enum dictionary refresh payload. Call for every part, in order; MEANING
     /// (not sent by LSEG or this encoder) is read at VERBOSE when present.
     /// </summary>
-    /// <returns>SUCCESS, or FAILURE with <paramref name="error"/> saying which entry and what was wrong.</returns>
+    /// <returns>
+    /// SUCCESS, INCOMPLETE_DATA for a truncated payload, or FAILURE; failures set <paramref name="error"/> saying which
+    /// entry and what was wrong (entries before it have been added).
+    /// </returns>
     public CodecReturnCode DecodeEnumTypeDictionary(ReadOnlySpan<byte> payload, DictionaryVerbosity verbosity,
         out DictionaryError? error)
     {
         error = EnumDictionaryDecoder.Decode(this, payload, verbosity);
-        return error is null ? CodecReturnCode.SUCCESS : CodecReturnCode.FAILURE;
+        return error?.Code ?? CodecReturnCode.SUCCESS;
     }
 
     /// <summary>
     /// Reads which kind of dictionary a refresh payload carries from its summary data (present in the first part),
     /// so a consumer knows whether to call <see cref="DecodeFieldDictionary"/> or <see cref="DecodeEnumTypeDictionary"/>.
     /// </summary>
-    public static CodecReturnCode ExtractDictionaryType(ReadOnlySpan<byte> payload, out DictionaryType type,
+    public static CodecReturnCode ExtractDictionaryType(ReadOnlySpan<byte> payload, out ulong type,
         out DictionaryError? error)
     {
         string? problem = DictionaryPayload.ReadType(payload, out type);

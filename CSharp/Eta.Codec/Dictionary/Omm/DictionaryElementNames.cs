@@ -1,15 +1,11 @@
 namespace Eta.Codec;
 
 /// <summary>
-/// Element names of the RDM dictionary domain payload, as LSEG providers send them (ASCII on the wire).
+/// Element names of the RDM dictionary domain payload, as LSEG providers send them (ASCII on the wire). The summary
+/// names shared with other domains ("Type", "DictionaryId", "Version") are in <see cref="Rdm.ElementNames"/>.
 /// </summary>
 internal static class DictionaryElementNames
 {
-    // Summary data of both dictionary kinds.
-    public static ReadOnlySpan<byte> Type => "Type"u8;
-    public static ReadOnlySpan<byte> DictionaryId => "DictionaryId"u8;
-    public static ReadOnlySpan<byte> Version => "Version"u8;
-
     // Summary data of enum tables only.
     public static ReadOnlySpan<byte> RtVersion => "RT_Version"u8;
     public static ReadOnlySpan<byte> DtVersion => "DT_Version"u8;

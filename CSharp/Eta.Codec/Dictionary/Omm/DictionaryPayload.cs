@@ -1,3 +1,4 @@
+using Eta.Codec.Rdm;
 using System.Text;
 
 namespace Eta.Codec;
@@ -20,7 +21,7 @@ internal static class DictionaryPayload
     /// Applies the summary of <paramref name="payload"/> and hands each series entry to <paramref name="reader"/>;
     /// errors are located by series entry number and attributed to <paramref name="source"/>.
     /// </summary>
-    public static DictionaryError? ReadAll(ReadOnlySpan<byte> payload, DictionaryType kind, DictionaryTags tags,
+    public static DictionaryError? ReadAll(ReadOnlySpan<byte> payload, ulong kind, DictionaryTags tags,
         string source, IDictionaryEntryReader reader)
     {
         string? problem = Open(payload, kind, tags, out var series, out var setDefinitions);
@@ -33,21 +34,26 @@ internal static class DictionaryPayload
         {
             index++;
             var elementsRc = ElementListDecoder.Decode(encodedEntry, out var elements, setDefinitions);
-            problem = elementsRc == CodecReturnCode.SUCCESS
-                ? reader.ReadEntry(ref elements)
-                : $"element list cannot be decoded: {elementsRc}";
+            if (elementsRc != CodecReturnCode.SUCCESS)
+            {
+                return new DictionaryError(source, 0, $"series entry {index}: element list cannot be decoded: {elementsRc}")
+                    { Code = elementsRc < 0 ? elementsRc : CodecReturnCode.FAILURE };
+            }
+            problem = reader.ReadEntry(ref elements);
             if (problem is not null)
                 return new DictionaryError(source, 0, $"series entry {index}: {problem}");
         }
+        // A truncated payload reports INCOMPLETE_DATA, as LSEG's decoder does.
         return rc == CodecReturnCode.END_OF_CONTAINER ? null
-            : new DictionaryError(source, 0, $"series entry {index + 1} cannot be decoded: {rc}");
+            : new DictionaryError(source, 0, $"series entry {index + 1} cannot be decoded: {rc}")
+            { Code = rc < 0 ? rc : CodecReturnCode.FAILURE };
     }
 
     /// <summary>
     /// Opens the series and applies its summary. <paramref name="setDefinitions"/> is null unless the series carries
     /// set definitions.
     /// </summary>
-    private static string? Open(ReadOnlySpan<byte> payload, DictionaryType kind, DictionaryTags tags,
+    private static string? Open(ReadOnlySpan<byte> payload, ulong kind, DictionaryTags tags,
         out SeriesDecoder series, out LocalElementSetDefDb? setDefinitions)
     {
         string? problem = OpenSeries(payload, out series, out setDefinitions);
@@ -67,7 +73,7 @@ internal static class DictionaryPayload
     }
 
     /// <summary>The dictionary type named by the summary data's "Type" element.</summary>
-    public static string? ReadType(ReadOnlySpan<byte> payload, out DictionaryType type)
+    public static string? ReadType(ReadOnlySpan<byte> payload, out ulong type)
     {
         type = default;
         string? problem = OpenSeries(payload, out var series, out _);
@@ -78,11 +84,11 @@ internal static class DictionaryPayload
         var rc = ElementListDecoder.Decode(series.EncodedSummaryData, out var summary);
         while (rc >= 0 && (rc = summary.Next(out var element)) == CodecReturnCode.SUCCESS)
         {
-            if (!element.NameIs(DictionaryElementNames.Type))
+            if (!element.NameIs(ElementNames.Type))
                 continue;
             if (!DictionaryValues.TryInteger(element, 1, int.MaxValue, out long value))
                 return "summary \"Type\" is not a positive integer";
-            type = (DictionaryType)value;
+            type = (ulong)value;
             return null;
         }
         return rc == CodecReturnCode.END_OF_CONTAINER ? "summary data has no \"Type\"" : $"summary data cannot be decoded: {rc}";
@@ -104,23 +110,24 @@ internal static class DictionaryPayload
         return rc == CodecReturnCode.SUCCESS ? null : $"set definitions cannot be decoded: {rc}";
     }
 
-    private static string? ApplySummaryElement(in ElementEntry element, DictionaryType kind, DictionaryTags tags)
+    private static string? ApplySummaryElement(in ElementEntry element, ulong kind, DictionaryTags tags)
     {
-        if (element.NameIs(DictionaryElementNames.Type))
+        if (element.NameIs(ElementNames.Type))
         {
             if (!DictionaryValues.TryInteger(element, out long type))
                 return "summary \"Type\" is not an integer";
-            return type == (int)kind ? null : $"summary Type {type} does not match the expected dictionary type {(int)kind}";
+            return type >= 0 && (ulong)type == kind ? null
+                : $"summary Type {type} does not match the expected dictionary type {kind}";
         }
-        if (element.NameIs(DictionaryElementNames.DictionaryId))
+        if (element.NameIs(ElementNames.DictionaryId))
         {
             return DictionaryValues.TryInteger(element, out long id)
                 ? tags.ApplyDictionaryId(id)
                 : "summary \"DictionaryId\" is not an integer";
         }
 
-        string? tag = kind == DictionaryType.FieldDefinitions
-            ? (element.NameIs(DictionaryElementNames.Version) ? "Version" : null)
+        string? tag = kind == DictionaryTypes.FieldDefinitions
+            ? (element.NameIs(ElementNames.Version) ? "Version" : null)
             : element.NameIs(DictionaryElementNames.RtVersion) ? "RT_Version"
             : element.NameIs(DictionaryElementNames.DtVersion) ? "DT_Version" : null;
         if (tag is null)

@@ -1,3 +1,5 @@
+using Eta.Codec.Rdm;
+
 namespace Eta.Codec;
 
 /// <summary>
@@ -7,7 +9,7 @@ namespace Eta.Codec;
 internal static class DictionarySeries
 {
     /// <summary>Opens the series; on failure nothing is left in the buffer.</summary>
-    public static CodecReturnCode Begin(ref RwfEncoder encoder, DictionaryTags tags, DictionaryType type,
+    public static CodecReturnCode Begin(ref RwfEncoder encoder, DictionaryTags tags, ulong type,
         bool withSummary, int totalCountHint)
     {
         var header = new SeriesHeader { ContainerType = DataTypes.ELEMENT_LIST };

@@ -1,11 +1,15 @@
+using Eta.Codec.Rdm;
+
 namespace Eta.Codec;
 
 /// <summary>
 /// The summary data (an element list) that opens the first part of an encoded dictionary:
 /// <code>
-/// field dictionary:  Type=1 (INT)  DictionaryId (INT)  Version (ASCII)
-/// enum tables:       Type=2 (INT)  DictionaryId (INT)  RT_Version  DT_Version  Version (=DT_Version) (ASCII)
+/// field dictionary:  Type=1 (UINT)  DictionaryId (INT)  Version (ASCII)
+/// enum tables:       Type=2 (UINT)  DictionaryId (INT)  RT_Version  DT_Version  Version (=DT_Version) (ASCII)
 /// </code>
+/// LSEG's encoder declares Type as INT, but every decoder (LSEG's and <see cref="Rdm.DictionaryRefresh"/>) reads it
+/// as UINT, and for these small values both forms are the same byte; UINT is the type all of them accept.
 /// </summary>
 internal static class DictionarySummaryData
 {
@@ -13,18 +17,18 @@ internal static class DictionarySummaryData
     /// Encodes the summary in place; the series must have been opened with HAS_SUMMARY_DATA. On failure the caller
     /// completes the series with <c>success: false</c>.
     /// </summary>
-    public static CodecReturnCode Encode(ref RwfEncoder encoder, DictionaryTags tags, DictionaryType type)
+    public static CodecReturnCode Encode(ref RwfEncoder encoder, DictionaryTags tags, ulong type)
     {
         CodecReturnCode rc = encoder.ElementListInit();
         if (rc != CodecReturnCode.SUCCESS)
             return rc;
-        rc = encoder.ElementEntry(DictionaryElementNames.Type, new Int((int)type));
+        rc = encoder.ElementEntry(ElementNames.Type, new UInt(type));
         if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntry(DictionaryElementNames.DictionaryId, new Int(tags.DictionaryId));
-        if (type == DictionaryType.FieldDefinitions)
+            rc = encoder.ElementEntry(ElementNames.DictionaryId, new Int(tags.DictionaryId));
+        if (type == DictionaryTypes.FieldDefinitions)
         {
             if (rc == CodecReturnCode.SUCCESS)
-                rc = WriteText(ref encoder, DictionaryElementNames.Version, tags.FieldVersion);
+                rc = WriteText(ref encoder, ElementNames.Version, tags.FieldVersion);
         }
         else
         {
@@ -33,7 +37,7 @@ internal static class DictionarySummaryData
             if (rc == CodecReturnCode.SUCCESS)
                 rc = WriteText(ref encoder, DictionaryElementNames.DtVersion, tags.EnumDtVersion);
             if (rc == CodecReturnCode.SUCCESS)
-                rc = WriteText(ref encoder, DictionaryElementNames.Version, tags.EnumDtVersion);
+                rc = WriteText(ref encoder, ElementNames.Version, tags.EnumDtVersion);
         }
         if (rc != CodecReturnCode.SUCCESS)
         {

@@ -1,3 +1,4 @@
+using Eta.Codec.Rdm;
 using System.Text;
 
 namespace Eta.Codec;
@@ -22,7 +23,7 @@ internal sealed class EnumDictionaryDecoder : IDictionaryEntryReader
         (_dictionary, _verbosity) = (dictionary, verbosity);
 
     public static DictionaryError? Decode(DataDictionary dictionary, ReadOnlySpan<byte> payload, DictionaryVerbosity verbosity) =>
-        DictionaryPayload.ReadAll(payload, DictionaryType.EnumTables, dictionary.Tags, "enum dictionary payload",
+        DictionaryPayload.ReadAll(payload, DictionaryTypes.EnumTables, dictionary.Tags, "enum dictionary payload",
             new EnumDictionaryDecoder(dictionary, verbosity));
 
     public string? ReadEntry(ref ElementListDecoder elements)

@@ -1,3 +1,5 @@
+using Eta.Codec.Rdm;
+
 namespace Eta.Codec;
 
 /// <summary>
@@ -21,7 +23,7 @@ internal static class EnumDictionaryEncoder
         DictionaryVerbosity verbosity, out DictionaryError? error)
     {
         error = null;
-        CodecReturnCode rc = DictionarySeries.Begin(ref encoder, dictionary.Tags, DictionaryType.EnumTables,
+        CodecReturnCode rc = DictionarySeries.Begin(ref encoder, dictionary.Tags, DictionaryTypes.EnumTables,
             withSummary: true, totalCountHint: 0);
         if (rc != CodecReturnCode.SUCCESS)
             return EncodeFailure.Report(Source, rc, "the series header and summary data", out error);

@@ -1,3 +1,4 @@
+using Eta.Codec.Rdm;
 using System.Text;
 
 namespace Eta.Codec;
@@ -15,7 +16,7 @@ internal sealed class FieldDictionaryDecoder : IDictionaryEntryReader
         (_dictionary, _verbosity) = (dictionary, verbosity);
 
     public static DictionaryError? Decode(DataDictionary dictionary, ReadOnlySpan<byte> payload, DictionaryVerbosity verbosity) =>
-        DictionaryPayload.ReadAll(payload, DictionaryType.FieldDefinitions, dictionary.Tags, "field dictionary payload",
+        DictionaryPayload.ReadAll(payload, DictionaryTypes.FieldDefinitions, dictionary.Tags, "field dictionary payload",
             new FieldDictionaryDecoder(dictionary, verbosity));
 
     public string? ReadEntry(ref ElementListDecoder elements)

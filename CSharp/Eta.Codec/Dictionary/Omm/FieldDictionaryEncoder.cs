@@ -1,3 +1,5 @@
+using Eta.Codec.Rdm;
+
 namespace Eta.Codec;
 
 /// <summary>
@@ -20,7 +22,7 @@ internal static class FieldDictionaryEncoder
     {
         error = null;
         bool firstPart = currentFid <= dictionary.MinFid;
-        CodecReturnCode rc = DictionarySeries.Begin(ref encoder, dictionary.Tags, DictionaryType.FieldDefinitions,
+        CodecReturnCode rc = DictionarySeries.Begin(ref encoder, dictionary.Tags, DictionaryTypes.FieldDefinitions,
             withSummary: firstPart, totalCountHint: firstPart ? dictionary.NumberOfEntries : 0);
         if (rc != CodecReturnCode.SUCCESS)
             return EncodeFailure.Report(Source, rc, "the series header and summary data", out error);

@@ -82,7 +82,7 @@ internal static class ServiceDecoding
         {
             ulong number;
             if (e.NameIs(ElementNames.ServiceState) && (rc = RdmElementReader.UInt(e, out number)) == CodecReturnCode.SUCCESS)
-                state.State = number;
+                state.Value = number;
             else if (e.NameIs(ElementNames.AcceptingRequests) && (rc = RdmElementReader.UInt(e, out number)) == CodecReturnCode.SUCCESS)
                 state.AcceptingRequests = number;
             else if (e.NameIs(ElementNames.Status) && (rc = RdmElementReader.State(e, out RdmState status)) == CodecReturnCode.SUCCESS)

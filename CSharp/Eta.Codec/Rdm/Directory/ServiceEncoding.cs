@@ -68,7 +68,7 @@ internal static class ServiceEncoding
 
     private static CodecReturnCode EncodeState(ref RwfEncoder encoder, ServiceState state)
     {
-        CodecReturnCode rc = RdmElements.UInt(ref encoder, ElementNames.ServiceState, state.State);
+        CodecReturnCode rc = RdmElements.UInt(ref encoder, ElementNames.ServiceState, state.Value);
         if (rc == CodecReturnCode.SUCCESS)
             rc = RdmElements.UInt(ref encoder, ElementNames.AcceptingRequests, state.AcceptingRequests);
         if (rc == CodecReturnCode.SUCCESS)

@@ -8,14 +8,16 @@ namespace Eta.Codec.Rdm;
 /// </summary>
 public sealed class ServiceState
 {
-    /// <summary>See <see cref="ServiceStates"/>.</summary>
-    public ulong State { get; set; } = ServiceStates.Up;
+    /// <summary>The "ServiceState" element: <see cref="ServiceStates.Up"/> or <see cref="ServiceStates.Down"/>.</summary>
+    public ulong Value { get; set; } = ServiceStates.Up;
+
+    public bool IsUp => Value == ServiceStates.Up;
     public ulong? AcceptingRequests { get; set; }
     public RdmState? Status { get; set; }
 
     public void Clear()
     {
-        State = ServiceStates.Up;
+        Value = ServiceStates.Up;
         AcceptingRequests = null;
         Status = null;
     }

@@ -1,0 +1,26 @@
+namespace Eta.Transport.Benchmarks;
+
+/// <summary>What each run sends: messages of one size, one per buffer or packed to fill a fragment.</summary>
+internal sealed record Workload(int MessageSize, bool Packed)
+{
+    public const int FragmentSize = 6144;
+
+    /// <summary>Messages per written buffer: 1, or as many as fit a packed fragment (2-byte length each).</summary>
+    public int MessagesPerBuffer => Packed ? FragmentSize / (MessageSize + 2) : 1;
+}
+
+/// <summary>Outcome of one timed run.</summary>
+internal readonly record struct RunResult(long Messages, double Seconds, long AllocatedBytes)
+{
+    public double MessagesPerSecond => Messages / Seconds;
+
+    public double AllocatedBytesPerMessage => Messages == 0 ? 0 : (double)AllocatedBytes / Messages;
+
+    /// <summary>The faster of two runs, carrying the higher allocation rate of the two (it must be zero in every run).</summary>
+    public static RunResult Best(RunResult a, RunResult b)
+    {
+        RunResult faster = a.Seconds == 0 || b.MessagesPerSecond > a.MessagesPerSecond ? b : a;
+        double worstRate = Math.Max(a.AllocatedBytesPerMessage, b.AllocatedBytesPerMessage);
+        return faster with { AllocatedBytes = (long)Math.Ceiling(worstRate * faster.Messages) };
+    }
+}

@@ -1,0 +1,108 @@
+// Raw-socket baseline for TransportPerf's benchmark (run by run.sh, never by the tests):
+//   dotnet run RawSocketBaseline.cs -- pingpong <seconds> <msgPerSec> <msgSize>   round trips, paced, one in flight
+//   dotnet run RawSocketBaseline.cs -- blast <seconds> <msgSize>                   one-way throughput, unpaced
+// Messages are length-prefixed (2 bytes) like a minimal framing, over TCP loopback with Nagle off.
+using System.Buffers.Binary;
+using System.Diagnostics;
+using System.Globalization;
+using System.Net;
+using System.Net.Sockets;
+
+string mode = args.Length > 0 ? args[0] : "pingpong";
+int seconds = args.Length > 1 ? int.Parse(args[1], CultureInfo.InvariantCulture) : 10;
+
+using var listener = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+listener.Bind(new IPEndPoint(IPAddress.Loopback, 0));
+listener.Listen(1);
+using var client = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
+client.Connect(listener.LocalEndPoint!);
+using Socket server = listener.Accept();
+server.NoDelay = true;
+
+if (mode == "pingpong")
+{
+    int rate = args.Length > 2 ? int.Parse(args[2], CultureInfo.InvariantCulture) : 10_000;
+    int size = args.Length > 3 ? int.Parse(args[3], CultureInfo.InvariantCulture) : 76;
+    var echo = new Thread(() =>
+    {
+        var frame = new byte[size + 2];
+        try
+        {
+            while (ReadExactly(server, frame))
+                server.Send(frame);
+        }
+        catch (SocketException)
+        {
+        }
+    }) { IsBackground = true };
+    echo.Start();
+
+    var message = new byte[size + 2];
+    BinaryPrimitives.WriteUInt16BigEndian(message, (ushort)size);
+    var reply = new byte[size + 2];
+    long interval = Stopwatch.Frequency / rate;
+    long next = Stopwatch.GetTimestamp();
+    long end = next + seconds * Stopwatch.Frequency;
+    var rtts = new List<long>(rate * seconds);
+    while (Stopwatch.GetTimestamp() < end)
+    {
+        while (Stopwatch.GetTimestamp() < next)
+            Thread.SpinWait(20);
+        next += interval;
+        long t1 = Stopwatch.GetTimestamp();
+        client.Send(message);
+        ReadExactly(client, reply);
+        rtts.Add(Stopwatch.GetTimestamp() - t1);
+    }
+    client.Shutdown(SocketShutdown.Both);
+    rtts.Sort();
+    double Micros(double p) => rtts[Math.Min(rtts.Count - 1, (int)(p / 100 * rtts.Count))] * 1e6 / Stopwatch.Frequency;
+    Console.WriteLine(string.Format(CultureInfo.InvariantCulture,
+        "raw pingpong: {0} round trips, p50 {1:F1} us, p99 {2:F1} us, p99.9 {3:F1} us", rtts.Count, Micros(50), Micros(99), Micros(99.9)));
+}
+else
+{
+    int size = args.Length > 2 ? int.Parse(args[2], CultureInfo.InvariantCulture) : 150;
+    long received = 0;
+    var reader = new Thread(() =>
+    {
+        var chunk = new byte[1 << 16];
+        long bytes = 0;
+        try
+        {
+            int n;
+            while ((n = server.Receive(chunk)) > 0)
+                bytes += n;
+        }
+        catch (SocketException)
+        {
+        }
+        received = bytes / (size + 2);
+    });
+    reader.Start();
+    // Batches of whole frames, like a transport's packed, high-water-mark-flushed writes.
+    var batch = new byte[(size + 2) * 40];
+    for (int i = 0; i < 40; i++)
+        BinaryPrimitives.WriteUInt16BigEndian(batch.AsSpan(i * (size + 2)), (ushort)size);
+    long start = Stopwatch.GetTimestamp();
+    long end = start + seconds * Stopwatch.Frequency;
+    while (Stopwatch.GetTimestamp() < end)
+        client.Send(batch);
+    client.Shutdown(SocketShutdown.Send);
+    reader.Join();
+    double elapsed = (Stopwatch.GetTimestamp() - start) / (double)Stopwatch.Frequency;
+    Console.WriteLine(string.Format(CultureInfo.InvariantCulture, "raw blast: {0:F0} msgs/s received ({1}-byte messages)", received / elapsed, size));
+}
+
+static bool ReadExactly(Socket socket, byte[] buffer)
+{
+    int read = 0;
+    while (read < buffer.Length)
+    {
+        int n = socket.Receive(buffer, read, buffer.Length - read, SocketFlags.None);
+        if (n == 0)
+            return false;
+        read += n;
+    }
+    return true;
+}
