@@ -31,7 +31,7 @@ public static class ProvidedService
         {
             ServiceId = serviceId,
             Info = info,
-            State = new ServiceState { State = ServiceStates.Up, AcceptingRequests = 1 },
+            State = new ServiceState { Value = ServiceStates.Up, AcceptingRequests = 1 },
             Load = new ServiceLoad { OpenLimit = (ulong)openLimit },
         };
     }

@@ -71,7 +71,7 @@ internal sealed class MessageReceiver
 
     private void OnDirectory(scoped in Msg msg)
     {
-        if (msg.MsgClass is MsgClass.Refresh)
+        if (msg.MsgClass is MsgClass.Refresh or MsgClass.Update)
         {
             if (!_service.Read(msg))
                 _session.Fail(RunOutcomeKind.ProviderRefused, "the source directory does not decode");

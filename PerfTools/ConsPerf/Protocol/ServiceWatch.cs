@@ -17,13 +17,25 @@ internal sealed class ServiceWatch
 
     public ServiceWatch(string serviceName) => _serviceName = serviceName;
 
-    /// <summary>Reads a directory refresh; returns false when it is malformed.</summary>
+    /// <summary>Reads a directory refresh or update; returns false when it is malformed.</summary>
     public bool Read(scoped in Msg msg)
     {
-        var refresh = new DirectoryRefresh();
-        if (refresh.Decode(msg) != CodecReturnCode.SUCCESS)
-            return false;
-        foreach (Service service in refresh.Services)
+        List<Service> services;
+        if (msg.MsgClass == MsgClass.Update)
+        {
+            var update = new DirectoryUpdate();
+            if (update.Decode(msg) != CodecReturnCode.SUCCESS)
+                return false;
+            services = update.Services;
+        }
+        else
+        {
+            var refresh = new DirectoryRefresh();
+            if (refresh.Decode(msg) != CodecReturnCode.SUCCESS)
+                return false;
+            services = refresh.Services;
+        }
+        foreach (Service service in services)
         {
             if (service.Info is { } info && info.ServiceName == _serviceName)
                 _serviceId = service.ServiceId;
@@ -31,7 +43,7 @@ internal sealed class ServiceWatch
                 continue;
             if (service.State is { } state)
             {
-                _up = state.State == ServiceStates.Up;
+                _up = state.IsUp;
                 _accepting = (state.AcceptingRequests ?? 1) != 0;
             }
             if (service.Action == MapEntryActions.DELETE)

@@ -37,7 +37,7 @@ internal sealed class DictionaryHandler
 
     private bool SendParts(ProviderSession session, bool field, ReadOnlySpan<byte> name)
     {
-        var verbosity = (Eta.Codec.DictionaryVerbosity)(int)_request.Verbosity;
+        DictionaryVerbosity verbosity = _request.Verbosity;
         int cursor = field ? DataDictionary.MinFieldId : 0;
         for (bool first = true; ; first = false)
         {

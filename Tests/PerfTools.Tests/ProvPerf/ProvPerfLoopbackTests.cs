@@ -249,8 +249,8 @@ public sealed class ProvPerfLoopbackTests : IDisposable
                 Assert.Equal(MsgClass.Refresh, msg.MsgClass);
                 Assert.Equal(streamId, msg.StreamId);
                 CodecReturnCode rc = streamId == 3
-                    ? dictionary.DecodeFieldDictionary(msg.EncodedDataBody, Eta.Codec.DictionaryVerbosity.Normal, out DictionaryError? error)
-                    : dictionary.DecodeEnumTypeDictionary(msg.EncodedDataBody, Eta.Codec.DictionaryVerbosity.Normal, out error);
+                    ? dictionary.DecodeFieldDictionary(msg.EncodedDataBody, Eta.Codec.Rdm.DictionaryVerbosity.Normal, out DictionaryError? error)
+                    : dictionary.DecodeEnumTypeDictionary(msg.EncodedDataBody, Eta.Codec.Rdm.DictionaryVerbosity.Normal, out error);
                 Assert.True(rc == CodecReturnCode.SUCCESS, error?.ToString());
                 complete = (msg.RefreshFlags & RefreshMsgFlags.RefreshComplete) != 0;
             }
@@ -327,7 +327,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         Assert.Equal(ProvidedService.DefaultId, service.ServiceId);
         Assert.Equal(ProvidedService.DefaultName, service.Info!.ServiceName);
         Assert.Contains((ulong)DomainTypes.MarketPrice, service.Info.Capabilities);
-        Assert.Equal(ServiceStates.Up, service.State!.State);
+        Assert.True(service.State!.IsUp);
     }
 
     public void Dispose()
