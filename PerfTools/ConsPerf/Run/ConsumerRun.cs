@@ -209,11 +209,8 @@ public sealed class ConsumerRun : IDisposable
         }
     }
 
-    private void Warn(string message)
-    {
-        lock (_output)
-            _output.WriteLine(message);
-    }
+    // The output is a synchronized writer (ConsPerfApp), so consumer threads may call this too.
+    private void Warn(string message) => _output.WriteLine(message);
 
     public void Dispose()
     {
