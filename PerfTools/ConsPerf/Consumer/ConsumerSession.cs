@@ -82,6 +82,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
             ConsumerChannel? channel = ConsumerChannel.TryConnect(_options, stop, out string? error);
             if (channel is not null)
             {
+                _stats.MarkConnected(PerfTimestamp.NowMicroseconds());
                 _warn($"Consumer thread {_threadNumber}: connected to {_options.Host}:{_options.Port}.");
                 return channel;
             }

@@ -121,10 +121,12 @@ public sealed class ConsumerRun : IDisposable
                     return new RunOutcome(RunOutcomeKind.SteadyStateCompleted,
                         $"Steady-state time of {_options.SteadyStateTime} seconds has expired.");
             }
-            else if (EarliestRequestUsec() is long firstRequest and > 0 && now >= firstRequest + steadyStateUsec)
+            else if (EarliestConnectionUsec() is long connected and > 0 && now >= connected + steadyStateUsec)
             {
+                string why = _threads.All(t => t.Stats.RequestsSent.Total == 0)
+                    ? $" (service {_options.ServiceName} never became available)" : "";
                 return new RunOutcome(RunOutcomeKind.ImagesTimedOut,
-                    $"Failed to receive all images within {_options.SteadyStateTime} seconds.");
+                    $"Failed to receive all images within {_options.SteadyStateTime} seconds{why}.");
             }
         }
     }
@@ -144,12 +146,14 @@ public sealed class ConsumerRun : IDisposable
         return lastImageUsec != 0;
     }
 
-    private long EarliestRequestUsec()
+    // The image deadline (-steadyStateTime) runs from the first connection: waiting for a provider that is not yet
+    // listening does not count, waiting for its service or its images does.
+    private long EarliestConnectionUsec()
     {
         long earliest = 0;
         foreach (ConsumerThread thread in _threads)
         {
-            long start = thread.Stats.ImageRetrievalStartUsec;
+            long start = thread.Stats.ConnectedUsec;
             if (start != 0 && (earliest == 0 || start < earliest))
                 earliest = start;
         }

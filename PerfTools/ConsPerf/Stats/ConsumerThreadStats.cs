@@ -11,6 +11,7 @@ public sealed class ConsumerThreadStats
 {
     private readonly LatencyRecordQueue[] _latency =
         [new(1 << 16), new(1 << 14), new(1 << 14)]; // indexed by LatencyKind: updates, posts, generic messages
+    private long _connectedUsec;
     private long _firstUpdateUsec;
     private long _imageRetrievalStartUsec;
     private long _imageRetrievalEndUsec;
@@ -41,6 +42,8 @@ public sealed class ConsumerThreadStats
     public CountStat StatusMsgsReceived { get; } = new();
 
     public long UpdatesReceived => StartupUpdates.Total + SteadyStateUpdates.Total;
+    /// <summary>When the connection to the provider was established (the test begins, §4.2.1).</summary>
+    public long ConnectedUsec => Volatile.Read(ref _connectedUsec);
     public long FirstUpdateUsec => Volatile.Read(ref _firstUpdateUsec);
     public long ImageRetrievalStartUsec => Volatile.Read(ref _imageRetrievalStartUsec);
     public long ImageRetrievalEndUsec => Volatile.Read(ref _imageRetrievalEndUsec);
@@ -50,6 +53,8 @@ public sealed class ConsumerThreadStats
     public long LatencySamplesDropped => _latency.Sum(q => q.Dropped);
 
     // ---- consumer thread ----
+
+    public void MarkConnected(long nowUsec) => Volatile.Write(ref _connectedUsec, nowUsec);
 
     public void CountRequest(long nowUsec)
     {

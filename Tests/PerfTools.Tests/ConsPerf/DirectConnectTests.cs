@@ -166,6 +166,22 @@ public sealed class DirectConnectTests
     }
 
     [Fact]
+    public async Task A_service_that_never_comes_up_fails_the_run_after_steady_state_time()
+    {
+        await using var run = new LoopbackRun(Limit);
+        string items = run.WriteItemList(10);
+        await run.StartProviderAsync(0, "-updateRate", "1000");
+
+        int exit = await run.RunConsumerAsync("-itemFile", items, "-itemCount", "10", "-steadyStateTime", "2",
+            "-serviceName", "NO_SUCH_FEED");
+
+        Assert.Equal(3, exit);
+        Assert.Contains("Result: FAILED: Failed to receive all images within 2 seconds (service NO_SUCH_FEED never became available).",
+            run.ConsumerSummary);
+        Assert.Contains("  Steady state was not reached during this test.\n", run.ConsumerSummary);
+    }
+
+    [Fact]
     public async Task Cancelling_the_consumer_still_writes_its_summary()
     {
         await using var run = new LoopbackRun(Limit);
