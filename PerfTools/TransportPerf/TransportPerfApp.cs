@@ -23,7 +23,8 @@ public static class TransportPerfApp
         using var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTime), cancellation, handleSignals);
         try
         {
-            var run = new TransportPerfRun(options, new EtaTransportEndpoints(options), console, errors) { Listening = listening };
+            using var endpoints = new EtaTransportEndpoints(options);
+            var run = new TransportPerfRun(options, endpoints, console, errors) { Listening = listening };
             return run.Execute(shutdown);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)

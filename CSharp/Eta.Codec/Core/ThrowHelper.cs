@@ -8,7 +8,4 @@ internal static class ThrowHelper
     [DoesNotReturn]
     public static void ThrowArgumentOutOfRange(string paramName, string message) =>
         throw new ArgumentOutOfRangeException(paramName, message);
-
-    [DoesNotReturn]
-    public static void ThrowInvalidOperation(string message) => throw new InvalidOperationException(message);
 }

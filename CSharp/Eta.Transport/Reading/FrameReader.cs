@@ -130,10 +130,11 @@ internal sealed class FrameReader
     /// </summary>
     private TransportReturnCode More(TransportReturnCode otherwise)
     {
+        if (_packed.Active)
+            return (TransportReturnCode)(_input.Count + _packed.RemainingBytes);
         int frameLength = _input.PeekFrameLength();
         bool completeFrame = _input.Count >= RipcLimits.HeaderLength && _input.Count >= frameLength;
-        bool ready = _packed.Active || completeFrame || (_stream?.HasBufferedInput ?? false);
-        return ready ? (TransportReturnCode)Math.Max(1, BufferedBytes) : otherwise;
+        return completeFrame || (_stream?.HasBufferedInput ?? false) ? (TransportReturnCode)Math.Max(1, _input.Count) : otherwise;
     }
 
     private bool NextPacked(ReadArgs args, TransportError error, out TransportBuffer? message, out TransportReturnCode result)

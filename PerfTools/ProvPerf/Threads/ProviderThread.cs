@@ -20,10 +20,11 @@ namespace PerfTools.ProvPerf.Threads;
 /// </summary>
 internal sealed class ProviderThread : ITickHandler
 {
+    private static readonly TimeSpan MinimumSleep = TimeSpan.FromMilliseconds(1);
+
     private readonly int _index;
     private readonly ProvPerfOptions _options;
     private readonly TextWriter _console;
-    private readonly MarketPriceEncoder _encoder;
     private readonly RequestDispatcher _dispatcher;
     private readonly BurstSender _bursts;
     private readonly ConcurrentQueue<Channel> _incoming = new();
@@ -38,7 +39,6 @@ internal sealed class ProviderThread : ITickHandler
         _index = index;
         _options = options;
         _console = console;
-        _encoder = encoder;
         _dispatcher = new RequestDispatcher(options, dictionary, Stats);
         _bursts = new BurstSender(options, encoder, Stats);
     }
@@ -140,8 +140,9 @@ internal sealed class ProviderThread : ITickHandler
         }
         if (_readable.Count == 0)
         {
+            // Nothing to serve: sleep out the tick (at least the 1 ms the OS can time) instead of spinning.
             if (timeout > TimeSpan.Zero)
-                Thread.Sleep(timeout < TimeSpan.FromMilliseconds(1) ? TimeSpan.Zero : timeout);
+                Thread.Sleep(timeout < MinimumSleep ? MinimumSleep : timeout);
             return;
         }
         if (!buffered)

@@ -53,13 +53,20 @@ internal sealed class ConnectionSession : IMessageSink
                 _pacer.NextCarriesLatency(); // keep the latency positions of this second aligned
             result = ChannelResult.Queued;
         }
-        return Settle(result);
+        return NoteWrite(result);
     }
 
     /// <summary>Flushes output left queued by earlier writes.</summary>
-    public ChannelResult FlushIfQueued() => _outputQueued ? Settle(_channel.Flush()) : ChannelResult.Success;
+    public ChannelResult FlushIfQueued() => _outputQueued ? NoteWrite(_channel.Flush()) : ChannelResult.Success;
 
-    public ChannelResult Read() => Settle(_channel.ReadAvailable(this));
+    /// <summary>Reads what is available. (Reflected writes made while reading keep their own queued state.)</summary>
+    public ChannelResult Read()
+    {
+        ChannelResult result = _channel.ReadAvailable(this);
+        if (result == ChannelResult.Closed)
+            IsClosed = true;
+        return result;
+    }
 
     /// <summary>Heartbeats, about once a second.</summary>
     public ChannelResult CheckPings()
@@ -124,6 +131,7 @@ internal sealed class ConnectionSession : IMessageSink
         if (result == ChannelResult.NoBuffers)
         {
             _stats.OutOfBuffers.Increment();
+            _outputQueued = true; // buffers are held by queued output: flushing frees them
             return;
         }
         if (result == ChannelResult.Closed)
@@ -135,10 +143,11 @@ internal sealed class ConnectionSession : IMessageSink
         result = _channel.Write(message.Length, _options.DirectWrite, out int bytesWritten);
         _stats.BytesSent.Add(bytesWritten);
         _stats.MsgsSent.Increment();
-        Settle(result);
+        NoteWrite(result);
     }
 
-    private ChannelResult Settle(ChannelResult result)
+    /// <summary>Tracks whether output waits in the transport's queue (so the spare time flushes it) and whether the channel closed.</summary>
+    private ChannelResult NoteWrite(ChannelResult result)
     {
         if (result == ChannelResult.Closed)
             IsClosed = true;

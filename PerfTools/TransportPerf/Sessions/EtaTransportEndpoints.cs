@@ -7,7 +7,7 @@ using PerfTools.TransportPerf.Configuration;
 namespace PerfTools.TransportPerf.Sessions;
 
 /// <summary>Server and client endpoints on our RSSL transport (Eta.Transport), configured from Table 5's options.</summary>
-internal sealed class EtaTransportEndpoints : ITransportEndpoints
+internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
 {
     /// <summary>Protocol type TransportPerf announces in the RIPC handshake (not RWF: opaque test content, as LSEG's tool).</summary>
     public const int TestProtocolType = 88;
@@ -21,6 +21,9 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints
         _options = options;
         Transport.Initialize(new InitArgs { GlobalLocking = options.Threads.Count > 1 });
     }
+
+    /// <summary>Balances the Initialize of the constructor.</summary>
+    public void Dispose() => Transport.Uninitialize();
 
     public IPerfListener Listen()
     {

@@ -31,15 +31,17 @@ internal sealed class StatsCollector : IDisposable
         _console = console;
         _lastIntervalTimestamp = _startTimestamp;
         _threads = new ThreadRecord[threads.Count];
+        bool opened = false;
         try
         {
             for (int i = 0; i < threads.Count; i++)
                 _threads[i] = new ThreadRecord(threads[i], options);
+            opened = true;
         }
-        catch
+        finally
         {
-            Dispose();
-            throw;
+            if (!opened)
+                Dispose(); // close the files already opened when a later one fails
         }
     }
 

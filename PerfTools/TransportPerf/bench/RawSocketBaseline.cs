@@ -1,3 +1,4 @@
+#:property PublishAot=false
 // Raw-socket baseline for TransportPerf's benchmark (run by run.sh, never by the tests):
 //   dotnet run RawSocketBaseline.cs -- pingpong <seconds> <msgPerSec> <msgSize>   round trips, paced, one in flight
 //   dotnet run RawSocketBaseline.cs -- blast <seconds> <msgSize>                   one-way throughput, unpaced

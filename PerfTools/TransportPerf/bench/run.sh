@@ -16,9 +16,9 @@ dotnet build "$ROOT/PerfTools/TransportPerf" -c Release -v q -nologo >/dev/null
 TP="$ROOT/PerfTools/TransportPerf/bin/Release/net10.0/TransportPerf.dll"
 PORT=15400
 
-# Run a TransportPerf server and client; print the client's summary value for $5.
+# Run a TransportPerf server and a client (both summaries land in $OUT).
 pair() {
-  local server_args=$1 client_args=$2 label=$3
+  local server_args=$1 client_args=$2
   (cd "$OUT" && dotnet "$TP" -p $PORT -runTime $((SECONDS_PER_RUN + 8)) -noDisplayStats $server_args \
       -summaryFile srv.out -statsFile SrvStats >srv.log 2>&1 &)
   sleep 2

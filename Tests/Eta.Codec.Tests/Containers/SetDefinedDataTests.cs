@@ -72,6 +72,83 @@ public class SetDefinedDataTests
     }
 
     [Fact]
+    public void FieldList_SetDataEncodedWithSetValueWriter_RoundTrips()
+    {
+        var definitions = new LocalFieldSetDefDb();
+        definitions.Define(2, [new(22, DataTypes.REAL_4RB), new(30, DataTypes.REAL_8RB), new(25, DataTypes.INT_2),
+            new(3855, DataTypes.UINT_4), new(5, DataTypes.TIME_5), new(16, DataTypes.DATE_4), new(14, DataTypes.REAL), new(4, DataTypes.ENUM)]);
+        Span<byte> setData = stackalloc byte[128];
+        var set = new RwfWriter(setData);
+        Assert.Equal(CodecReturnCode.SUCCESS, SetValueWriter.Write(ref set, DataTypes.REAL_4RB, new Real(-28485, RealHints.EXPONENT_1)));
+        Assert.Equal(CodecReturnCode.SUCCESS, SetValueWriter.Write(ref set, DataTypes.REAL_8RB, Real.Blank));
+        Assert.Equal(CodecReturnCode.SUCCESS, SetValueWriter.Write(ref set, DataTypes.INT_2, new Int(-300)));
+        Assert.Equal(CodecReturnCode.SUCCESS, SetValueWriter.Write(ref set, DataTypes.UINT_4, new UInt(57132000)));
+        Assert.Equal(CodecReturnCode.SUCCESS, SetValueWriter.Write(ref set, DataTypes.TIME_5, new Time(15, 52, 12, 7)));
+        Assert.Equal(CodecReturnCode.SUCCESS, SetValueWriter.Write(ref set, DataTypes.DATE_4, new Date(15, 11, 2005)));
+        Assert.Equal(CodecReturnCode.SUCCESS, SetValueWriter.Write(ref set, DataTypes.REAL, new Real(5, RealHints.EXPONENT0)));
+        Assert.Equal(CodecReturnCode.SUCCESS, SetValueWriter.Write(ref set, DataTypes.ENUM, new RwfEnum(300)));
+        Assert.Equal(CodecReturnCode.VALUE_OUT_OF_RANGE, SetValueWriter.Write(ref set, DataTypes.INT_1, new Int(300)));
+        Assert.Equal(CodecReturnCode.INVALID_ARGUMENT, SetValueWriter.Write(ref set, DataTypes.UINT_2, new Int(1)));
+
+        byte[] buffer = new byte[256];
+        var enc = new RwfEncoder(buffer);
+        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldListInit(2, set.Written, hasStandardData: true));
+        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldEntry(1, new UInt(9)));
+        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldListComplete(true));
+
+        Assert.Equal(CodecReturnCode.SUCCESS, FieldListDecoder.Decode(enc.Written, out FieldListDecoder list, definitions));
+        list.Next(out FieldEntry bid);
+        Assert.Equal(CodecReturnCode.SUCCESS, bid.Decode(out Real real));
+        Assert.Equal(new Real(-28485, RealHints.EXPONENT_1), real);
+        list.Next(out FieldEntry blank);
+        Assert.Equal(CodecReturnCode.BLANK_DATA, blank.Decode(out Real _));
+        list.Next(out FieldEntry small);
+        small.Decode(out Int i);
+        Assert.Equal(-300, i.Value);
+        list.Next(out FieldEntry volume);
+        volume.Decode(out UInt u);
+        Assert.Equal(57132000UL, u.Value);
+        list.Next(out FieldEntry time);
+        time.Decode(out Time t);
+        Assert.Equal(new Time(15, 52, 12, 7), t);
+        list.Next(out FieldEntry date);
+        date.Decode(out Date d);
+        Assert.Equal(new Date(15, 11, 2005), d);
+        list.Next(out FieldEntry plainReal);
+        plainReal.Decode(out Real five);
+        Assert.Equal(new Real(5, RealHints.EXPONENT0), five);
+        list.Next(out FieldEntry enumEntry);
+        enumEntry.Decode(out RwfEnum e);
+        Assert.Equal(300, e.Value);
+        list.Next(out FieldEntry standard);
+        Assert.Equal(1, standard.FieldId);
+        Assert.Equal(CodecReturnCode.END_OF_CONTAINER, list.Next(out _));
+    }
+
+    [Fact]
+    public void ElementList_OnlySetData_TakesNoEntries()
+    {
+        var definitions = new LocalElementSetDefDb();
+        definitions.Add(0, "Count"u8, DataTypes.UINT_1);
+        Span<byte> setData = stackalloc byte[8];
+        var set = new RwfWriter(setData);
+        SetValueWriter.Write(ref set, DataTypes.UINT_1, new UInt(200));
+
+        byte[] buffer = new byte[64];
+        var enc = new RwfEncoder(buffer);
+        Assert.Equal(CodecReturnCode.SUCCESS, enc.ElementListInit(0, set.Written, hasStandardData: false));
+        Assert.Equal(CodecReturnCode.UNEXPECTED_ENCODER_CALL, enc.ElementEntry("x"u8, new UInt(1)));
+        Assert.Equal(CodecReturnCode.SUCCESS, enc.ElementListComplete(true));
+        Assert.Equal(new byte[] { (byte)ElementListFlags.HAS_SET_DATA, 200 }, enc.Written.ToArray());
+
+        ElementListDecoder.Decode(enc.Written, out ElementListDecoder list, definitions);
+        list.Next(out ElementEntry count);
+        count.Decode(out UInt value);
+        Assert.Equal(200UL, value.Value);
+        Assert.Equal(CodecReturnCode.END_OF_CONTAINER, list.Next(out _));
+    }
+
+    [Fact]
     public void MalformedSetDefinitions_AreReported()
     {
         var db = new LocalFieldSetDefDb();

@@ -21,6 +21,13 @@ public class OmmDictionaryTests
         Assert.All(parts, part => Assert.InRange(part.Length, 1, TransportBufferSize));
         Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(parts[0], out var type, out _));
         Assert.Equal(DictionaryTypes.FieldDefinitions, type);
+        Assert.All(parts, part =>
+        {
+            Assert.Equal(CodecReturnCode.SUCCESS, SeriesDecoder.Decode(part, out var series));
+            Assert.True((series.Flags & SeriesFlags.HAS_SET_DEFS) != 0, "entries are set-defined, as LSEG sends them");
+        });
+        TestContext.Current.TestOutputHelper?.WriteLine(
+            $"{original.NumberOfEntries} fields in {parts.Count} parts, {parts.Sum(p => p.Length)} bytes");
 
         var decoded = new DataDictionary();
         foreach (var part in parts)

@@ -87,10 +87,11 @@ public sealed class LatencyHistogramTests
     public void Recording_allocates_nothing()
     {
         var histogram = new LatencyHistogram();
-        histogram.Record(1);
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (long v = 1; v < 100_000; v += 7)
-            histogram.Record(v * 13);
-        Assert.Equal(before, GC.GetAllocatedBytesForCurrentThread());
+        AllocationAssert.None(() =>
+        {
+            for (long v = 1; v < 100_000; v += 7)
+                histogram.Record(v * 13);
+        });
+        Assert.True(histogram.TotalCount > 0);
     }
 }

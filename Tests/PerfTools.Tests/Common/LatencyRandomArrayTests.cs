@@ -73,17 +73,17 @@ public sealed class LatencyRandomArrayTests
     public void Pacing_allocates_nothing()
     {
         var pacer = new MessagePacer(100_000, 100, 1000);
-        pacer.BeginTick();
-        long before = GC.GetAllocatedBytesForCurrentThread();
         int stamped = 0;
-        for (int tick = 0; tick < 3000; tick++)
+        AllocationAssert.None(() =>
         {
-            int burst = pacer.BeginTick();
-            for (int m = 0; m < burst; m++)
-                stamped += pacer.NextCarriesLatency() ? 1 : 0;
-        }
-        Assert.Equal(before, GC.GetAllocatedBytesForCurrentThread());
-        Assert.InRange(stamped, 290, 310);
+            for (int tick = 0; tick < 3000; tick++)
+            {
+                int burst = pacer.BeginTick();
+                for (int m = 0; m < burst; m++)
+                    stamped += pacer.NextCarriesLatency() ? 1 : 0;
+            }
+        });
+        Assert.True(stamped > 0 && stamped % 300 == 0, $"{stamped}: each run of 3 seconds stamps exactly 300");
     }
 
     [Fact]

@@ -77,7 +77,10 @@ public sealed class ThreadingTests
         {
             bool ok = false;
             string? failure = "unset";
-            var t = new Thread(() => ok = CpuAffinity.TryPinCurrentThread(0, out failure));
+            // The lowest CPU this process may use (a container can exclude CPU 0).
+            long allowed = (long)System.Diagnostics.Process.GetCurrentProcess().ProcessorAffinity;
+            int cpu = System.Numerics.BitOperations.TrailingZeroCount(allowed);
+            var t = new Thread(() => ok = CpuAffinity.TryPinCurrentThread(cpu, out failure));
             t.Start();
             t.Join();
             Assert.True(ok, failure);

@@ -43,9 +43,14 @@ public sealed class ProvPerfLoopbackTests : IDisposable
 
         try
         {
-            ConsumeTenItems(port, timeout.Token, certificate);
+            using var first = TestConsumer.Connect(port, timeout.Token, certificate);
+            ConsumeTenItems(first, timeout.Token);
             if (options.ThreadCount > 1)
-                ConsumeTenItems(port, timeout.Token, certificate); // a second connection goes to the other thread
+            {
+                // While the first is connected, a second connection goes to the other (least busy) thread.
+                using var second = TestConsumer.Connect(port, timeout.Token, certificate);
+                ConsumeTenItems(second, timeout.Token);
+            }
         }
         finally
         {
@@ -69,9 +74,8 @@ public sealed class ProvPerfLoopbackTests : IDisposable
     }
 
     // Login, directory, 10 item requests; then 10 refreshes and a stream of updates, some with TIM_TRK_1.
-    private static void ConsumeTenItems(int port, CancellationToken timeout, string? trustedCertificate)
+    private static void ConsumeTenItems(TestConsumer consumer, CancellationToken timeout)
     {
-        using var consumer = TestConsumer.Connect(port, timeout, trustedCertificate);
         (byte[] login, byte[] directory) = consumer.LogInAndGetDirectory(timeout);
         AssertLoginRefresh(login);
         AssertDirectory(directory);

@@ -232,4 +232,23 @@ public sealed class EndToEndTests : IDisposable
         Assert.InRange(Number(client.Overall, "Msgs Received"), 1, Number(server.Overall, "Msgs Sent"));
         Assert.Equal(0, Number(client.Overall, "Sequence errors"));
     }
+
+    [Fact]
+    public async Task Client_threads_each_connect_and_the_server_balances_them_over_its_threads()
+    {
+        (Side server, Side client) = await RunPair(
+            ["-msgRate", "2000", "-latencyMsgRate", "20", "-threads", "0,1"],
+            ["-msgRate", "0", "-latencyMsgRate", "0", "-threads", "0,1"]);
+
+        Assert.True(client.ExitCode == 0, client.Errors);
+        Assert.Contains("Accepted connection", server.Console);
+        Assert.Contains("on thread 1.", server.Console);
+        Assert.Contains("on thread 2.", server.Console);
+        foreach (string file in new[] { "CliStats1.csv", "CliStats2.csv", "SrvStats1.csv", "SrvStats2.csv" })
+            Assert.True(StatsColumnTotals(file).Sum() > 0, $"{file} counted traffic");
+        string summary = File.ReadAllText(Path.Combine(_dir, "cli.out"));
+        Assert.Contains("--- THREAD 1 SUMMARY ---", summary);
+        Assert.Contains("--- THREAD 2 SUMMARY ---", summary);
+        Assert.Equal(0, Number(client.Overall, "Sequence errors"));
+    }
 }

@@ -23,6 +23,9 @@ internal sealed class FakePerfChannel : IPerfChannel
     public int PackedGets { get; private set; }
     public Queue<byte[]> Incoming { get; } = new();
     public int BytesPerWriteOverhead { get; init; } = 3;
+    /// <summary>What Write reports, e.g. Queued to act like a transport holding data below its high-water mark.</summary>
+    public ChannelResult WriteResult { get; set; } = ChannelResult.Success;
+    public int Flushes { get; private set; }
 
     public string Description => "fake";
     public Socket Socket => throw new NotSupportedException();
@@ -63,10 +66,14 @@ internal sealed class FakePerfChannel : IPerfChannel
         Capture(length);
         Writes++;
         bytesWritten = length + BytesPerWriteOverhead;
-        return ChannelResult.Success;
+        return WriteResult;
     }
 
-    public ChannelResult Flush() => ChannelResult.Success;
+    public ChannelResult Flush()
+    {
+        Flushes++;
+        return ChannelResult.Success;
+    }
 
     public ChannelResult CheckPings() => ChannelResult.Success;
 

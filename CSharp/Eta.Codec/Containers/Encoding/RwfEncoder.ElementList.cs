@@ -28,6 +28,13 @@ public ref partial struct RwfEncoder
         return rc == CodecReturnCode.SUCCESS ? ReserveCount(2) : AbortContainer(rc);
     }
 
+    /// <summary>Starts an element list carrying set-defined data (see the field list overload).</summary>
+    public CodecReturnCode ElementListInit(int setId, scoped ReadOnlySpan<byte> encodedSetData, bool hasStandardData)
+    {
+        CodecReturnCode rc = BeginContainer(DataTypes.ELEMENT_LIST);
+        return rc == CodecReturnCode.SUCCESS ? WriteSetListHeader(setId, encodedSetData, hasStandardData) : rc;
+    }
+
     /// <summary>Adds an entry whose value is a primitive; its type comes from <typeparamref name="T"/>.</summary>
     public CodecReturnCode ElementEntry<T>(scoped ReadOnlySpan<byte> name, in T value) where T : struct, IPrimitive<T>
     {

@@ -33,6 +33,17 @@ public ref partial struct RwfEncoder
         return rc == CodecReturnCode.SUCCESS ? ReserveCount(2) : AbortContainer(rc);
     }
 
+    /// <summary>
+    /// Starts a field list carrying set-defined data (values written with <see cref="SetValueWriter"/> in the
+    /// order of set <paramref name="setId"/>'s definition). With <paramref name="hasStandardData"/> standard entries
+    /// may follow; without, the list holds only the set data and takes no entries.
+    /// </summary>
+    public CodecReturnCode FieldListInit(int setId, scoped ReadOnlySpan<byte> encodedSetData, bool hasStandardData)
+    {
+        CodecReturnCode rc = BeginContainer(DataTypes.FIELD_LIST);
+        return rc == CodecReturnCode.SUCCESS ? WriteSetListHeader(setId, encodedSetData, hasStandardData) : rc;
+    }
+
     /// <summary>Adds an entry whose value is a primitive (Real, UInt, Int, RwfEnum, Date, Time, ...).</summary>
     public CodecReturnCode FieldEntry<T>(int fieldId, in T value) where T : struct, IPrimitive
     {

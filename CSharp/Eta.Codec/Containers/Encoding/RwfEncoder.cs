@@ -20,6 +20,9 @@ public ref partial struct RwfEncoder
     /// <summary>Length hint used for a primitive entry's value: primitives fit a 1-byte u16ob length.</summary>
     private const int PrimitiveSizeHint = 1;
 
+    /// <summary>Count offset of a list that holds only set data (no entries, no count).</summary>
+    private const int NoCount = -1;
+
     /// <summary>The underlying writer: message encoders write their headers through it.</summary>
     public RwfWriter Writer;
 
@@ -90,6 +93,28 @@ public ref partial struct RwfEncoder
         return CodecReturnCode.SUCCESS;
     }
 
+    // Field and element lists with set data share their flag bits and layout (no list info here):
+    //   flags(1) [setId(u15rb)] setData (u15rb-length-prefixed when standard entries follow) [count(2) entries]
+    private CodecReturnCode WriteSetListHeader(int setId, scoped ReadOnlySpan<byte> encodedSetData, bool hasStandardData)
+    {
+        const byte hasSetData = 0x02, hasSetId = 0x04, hasStandard = 0x08;
+        if ((uint)setId > RwfWriter.MaxU15rb)
+            return AbortContainer(CodecReturnCode.INVALID_ARGUMENT);
+        byte flags = (byte)(hasSetData | (setId != 0 ? hasSetId : 0) | (hasStandardData ? hasStandard : 0));
+        CodecReturnCode rc = Writer.WriteByte(flags);
+        if (rc == CodecReturnCode.SUCCESS && setId != 0)
+            rc = Writer.WriteU15rb(setId);
+        if (rc == CodecReturnCode.SUCCESS)
+            rc = hasStandardData ? Writer.WriteBuffer15(encodedSetData) : Writer.WriteBytes(encodedSetData);
+        if (rc != CodecReturnCode.SUCCESS)
+            return AbortContainer(rc);
+        if (hasStandardData)
+            return ReserveCount(2);
+        Top.CountOffset = NoCount;
+        Top.State = EncodeState.Entries;
+        return CodecReturnCode.SUCCESS;
+    }
+
     private CodecReturnCode CompleteContainer(int containerType, bool success)
     {
         if (_depth == 0 || Top.ContainerType != containerType)
@@ -103,7 +128,11 @@ public ref partial struct RwfEncoder
         }
         if (level.State != EncodeState.Entries)
             return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
-        if (containerType == DataTypes.FILTER_LIST)
+        if (level.CountOffset == NoCount)
+        {
+            // a list of set data only: there is no count
+        }
+        else if (containerType == DataTypes.FILTER_LIST)
             Writer.PatchByte(level.CountOffset, (byte)level.Count);
         else
             Writer.PatchUInt16(level.CountOffset, (ushort)level.Count);
@@ -113,7 +142,7 @@ public ref partial struct RwfEncoder
 
     private CodecReturnCode BeginEntry(int containerType)
     {
-        if (_depth == 0 || Top.ContainerType != containerType || Top.State != EncodeState.Entries)
+        if (_depth == 0 || Top.ContainerType != containerType || Top.State != EncodeState.Entries || Top.CountOffset == NoCount)
             return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
         int maxCount = containerType == DataTypes.FILTER_LIST ? byte.MaxValue : ushort.MaxValue;
         if (Top.Count >= maxCount)

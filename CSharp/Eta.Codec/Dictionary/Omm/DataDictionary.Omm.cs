@@ -5,6 +5,11 @@ namespace Eta.Codec;
 // The dictionary domain: sending this dictionary as refresh payloads, and filling it from received ones.
 public sealed partial class DataDictionary
 {
+    private LocalElementSetDefDb? _setDefinitionScratch;
+
+    /// <summary>Set definitions of the payload being decoded, reused across parts (decoding is single-threaded).</summary>
+    internal LocalElementSetDefDb SetDefinitionScratch => _setDefinitionScratch ??= new LocalElementSetDefDb();
+
     /// <summary>
     /// Encodes the next part of the field dictionary as a refresh payload (a series) at the encoder's position.
     /// Start with <paramref name="currentFid"/> = <see cref="MinFieldId"/>; each call advances it past the fields

@@ -21,10 +21,10 @@ internal static class DictionaryPayload
     /// Applies the summary of <paramref name="payload"/> and hands each series entry to <paramref name="reader"/>;
     /// errors are located by series entry number and attributed to <paramref name="source"/>.
     /// </summary>
-    public static DictionaryError? ReadAll(ReadOnlySpan<byte> payload, ulong kind, DictionaryTags tags,
+    public static DictionaryError? ReadAll(ReadOnlySpan<byte> payload, ulong kind, DataDictionary dictionary,
         string source, IDictionaryEntryReader reader)
     {
-        string? problem = Open(payload, kind, tags, out var series, out var setDefinitions);
+        string? problem = Open(payload, kind, dictionary, out var series, out var setDefinitions);
         if (problem is not null)
             return new DictionaryError(source, 0, problem);
 
@@ -51,12 +51,13 @@ internal static class DictionaryPayload
 
     /// <summary>
     /// Opens the series and applies its summary. <paramref name="setDefinitions"/> is null unless the series carries
-    /// set definitions.
+    /// set definitions (then it is the dictionary's reusable set definition database).
     /// </summary>
-    private static string? Open(ReadOnlySpan<byte> payload, ulong kind, DictionaryTags tags,
+    private static string? Open(ReadOnlySpan<byte> payload, ulong kind, DataDictionary dictionary,
         out SeriesDecoder series, out LocalElementSetDefDb? setDefinitions)
     {
-        string? problem = OpenSeries(payload, out series, out setDefinitions);
+        var tags = dictionary.Tags;
+        string? problem = OpenSeries(payload, dictionary.SetDefinitionScratch, out series, out setDefinitions);
         if (problem is not null || !series.Flags.HasFlag(SeriesFlags.HAS_SUMMARY_DATA))
             return problem;
 
@@ -76,7 +77,7 @@ internal static class DictionaryPayload
     public static string? ReadType(ReadOnlySpan<byte> payload, out ulong type)
     {
         type = default;
-        string? problem = OpenSeries(payload, out var series, out _);
+        string? problem = OpenSeries(payload, setDefinitionStore: null, out var series, out _);
         if (problem is not null)
             return problem;
         if (!series.Flags.HasFlag(SeriesFlags.HAS_SUMMARY_DATA))
@@ -94,8 +95,9 @@ internal static class DictionaryPayload
         return rc == CodecReturnCode.END_OF_CONTAINER ? "summary data has no \"Type\"" : $"summary data cannot be decoded: {rc}";
     }
 
-    private static string? OpenSeries(ReadOnlySpan<byte> payload, out SeriesDecoder series,
-        out LocalElementSetDefDb? setDefinitions)
+    // Decodes the series' set definitions into setDefinitionStore when there are any and a store is given.
+    private static string? OpenSeries(ReadOnlySpan<byte> payload, LocalElementSetDefDb? setDefinitionStore,
+        out SeriesDecoder series, out LocalElementSetDefDb? setDefinitions)
     {
         setDefinitions = null;
         var rc = SeriesDecoder.Decode(payload, out series);
@@ -103,9 +105,9 @@ internal static class DictionaryPayload
             return $"not a series: {rc}";
         if (series.ContainerType != DataTypes.ELEMENT_LIST)
             return $"series holds {DataTypes.Name(series.ContainerType) ?? series.ContainerType.ToString()}, expected ELEMENT_LIST";
-        if (!series.Flags.HasFlag(SeriesFlags.HAS_SET_DEFS))
+        if (setDefinitionStore is null || !series.Flags.HasFlag(SeriesFlags.HAS_SET_DEFS))
             return null;
-        setDefinitions = new LocalElementSetDefDb();
+        setDefinitions = setDefinitionStore;
         rc = setDefinitions.Decode(series.EncodedSetDefs);
         return rc == CodecReturnCode.SUCCESS ? null : $"set definitions cannot be decoded: {rc}";
     }

@@ -8,11 +8,16 @@ namespace Eta.Codec;
 /// </summary>
 internal static class DictionarySeries
 {
-    /// <summary>Opens the series; on failure nothing is left in the buffer.</summary>
+    /// <summary>
+    /// Opens the series, with set definitions when <paramref name="encodedSetDefs"/> is not empty; on failure nothing
+    /// is left in the buffer.
+    /// </summary>
     public static CodecReturnCode Begin(ref RwfEncoder encoder, DictionaryTags tags, ulong type,
-        bool withSummary, int totalCountHint)
+        bool withSummary, int totalCountHint, ReadOnlySpan<byte> encodedSetDefs = default)
     {
-        var header = new SeriesHeader { ContainerType = DataTypes.ELEMENT_LIST };
+        var header = new SeriesHeader { ContainerType = DataTypes.ELEMENT_LIST, EncodedSetDefs = encodedSetDefs };
+        if (!encodedSetDefs.IsEmpty)
+            header.Flags |= SeriesFlags.HAS_SET_DEFS;
         if (withSummary)
             header.Flags |= SeriesFlags.HAS_SUMMARY_DATA;
         if (totalCountHint > 0)
@@ -29,13 +34,16 @@ internal static class DictionarySeries
         return rc;
     }
 
-    /// <summary>Opens a series entry holding an element list.</summary>
-    public static CodecReturnCode OpenEntry(ref RwfEncoder encoder, int sizeHint)
+    /// <summary>
+    /// Opens a series entry holding an element list: standard entries follow, or, when <paramref name="setData"/> is
+    /// given, the list is the set-defined data of set 0 alone.
+    /// </summary>
+    public static CodecReturnCode OpenEntry(ref RwfEncoder encoder, int sizeHint, scoped ReadOnlySpan<byte> setData = default)
     {
         CodecReturnCode rc = encoder.SeriesEntryInit(sizeHint);
         if (rc != CodecReturnCode.SUCCESS)
             return rc;
-        rc = encoder.ElementListInit();
+        rc = setData.IsEmpty ? encoder.ElementListInit() : encoder.ElementListInit(0, setData, hasStandardData: false);
         if (rc != CodecReturnCode.SUCCESS)
             encoder.SeriesEntryComplete(false);
         return rc;

@@ -23,7 +23,7 @@ internal sealed class EnumDictionaryDecoder : IDictionaryEntryReader
         (_dictionary, _verbosity) = (dictionary, verbosity);
 
     public static DictionaryError? Decode(DataDictionary dictionary, ReadOnlySpan<byte> payload, DictionaryVerbosity verbosity) =>
-        DictionaryPayload.ReadAll(payload, DictionaryTypes.EnumTables, dictionary.Tags, "enum dictionary payload",
+        DictionaryPayload.ReadAll(payload, DictionaryTypes.EnumTables, dictionary, "enum dictionary payload",
             new EnumDictionaryDecoder(dictionary, verbosity));
 
     public string? ReadEntry(ref ElementListDecoder elements)

@@ -16,7 +16,7 @@ internal sealed class FieldDictionaryDecoder : IDictionaryEntryReader
         (_dictionary, _verbosity) = (dictionary, verbosity);
 
     public static DictionaryError? Decode(DataDictionary dictionary, ReadOnlySpan<byte> payload, DictionaryVerbosity verbosity) =>
-        DictionaryPayload.ReadAll(payload, DictionaryTypes.FieldDefinitions, dictionary.Tags, "field dictionary payload",
+        DictionaryPayload.ReadAll(payload, DictionaryTypes.FieldDefinitions, dictionary, "field dictionary payload",
             new FieldDictionaryDecoder(dictionary, verbosity));
 
     public string? ReadEntry(ref ElementListDecoder elements)

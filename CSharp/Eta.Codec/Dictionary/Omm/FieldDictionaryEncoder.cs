@@ -1,3 +1,4 @@
+using System.Buffers;
 using Eta.Codec.Rdm;
 
 namespace Eta.Codec;
@@ -6,12 +7,13 @@ namespace Eta.Codec;
 /// Encodes the field definitions of a <see cref="DataDictionary"/> as the payload of dictionary refreshes:
 /// a series of element lists, one per field, in ascending fid order.
 /// <code>
-/// Series (ELEMENT_LIST)   first part only: total count hint = number of fields, summary data (Type=1 ...)
-///   entry: NAME FID RIPPLETO TYPE LENGTH RWFTYPE RWFLEN [ENUMLENGTH LONGNAME at NORMAL and above]
+/// Series (ELEMENT_LIST)   set definitions (see <see cref="FieldSetDefinitions"/>) unless INFO;
+///                         first part only: total count hint = number of fields, summary data (Type=1 ...)
+///   entry: set 0 data: NAME FID RIPPLETO TYPE LENGTH RWFTYPE RWFLEN [ENUMLENGTH LONGNAME at NORMAL and above]
 /// </code>
 /// When the buffer fills, the part ends after the last whole field and the caller's current fid says where the
 /// next part starts, so a large dictionary goes out as several refreshes each fitting one transport buffer.
-/// Entries use standard (named) element lists, which every RWF decoder accepts.
+/// Entries are set-defined element lists, as LSEG providers send them.
 /// </summary>
 internal static class FieldDictionaryEncoder
 {
@@ -23,7 +25,8 @@ internal static class FieldDictionaryEncoder
         error = null;
         bool firstPart = currentFid <= dictionary.MinFid;
         CodecReturnCode rc = DictionarySeries.Begin(ref encoder, dictionary.Tags, DictionaryTypes.FieldDefinitions,
-            withSummary: firstPart, totalCountHint: firstPart ? dictionary.NumberOfEntries : 0);
+            withSummary: firstPart, totalCountHint: firstPart ? dictionary.NumberOfEntries : 0,
+            verbosity > DictionaryVerbosity.Info ? FieldSetDefinitions.For(verbosity) : default);
         if (rc != CodecReturnCode.SUCCESS)
             return EncodeFailure.Report(Source, rc, "the series header and summary data", out error);
 
@@ -59,35 +62,25 @@ internal static class FieldDictionaryEncoder
         return fid > dictionary.MaxFid ? CodecReturnCode.SUCCESS : CodecReturnCode.DICT_PART_ENCODED;
     }
 
-    // One series entry; on failure nothing of it remains in the buffer.
+    // One series entry (set-defined data only); on failure nothing of it remains in the buffer.
     private static CodecReturnCode EncodeEntry(ref RwfEncoder encoder, DictionaryEntry entry, DictionaryVerbosity verbosity)
     {
-        int sizeHint = entry.AcronymBytes.Length + entry.DdeAcronymBytes.Length + 80;
-        CodecReturnCode rc = DictionarySeries.OpenEntry(ref encoder, sizeHint);
-        if (rc != CodecReturnCode.SUCCESS)
-            return rc;
-
-        rc = encoder.ElementEntry(DictionaryElementNames.Name, DataTypes.ASCII_STRING, entry.AcronymBytes);
+        const int StackLimit = 512;
+        int maxSize = FieldSetDefinitions.MaxSetDataSize(entry);
+        byte[]? rented = null;
+        Span<byte> scratch = maxSize <= StackLimit
+            ? stackalloc byte[StackLimit]
+            : (rented = ArrayPool<byte>.Shared.Rent(maxSize));
+        var setData = new RwfWriter(scratch);
+        CodecReturnCode rc = FieldSetDefinitions.Write(ref setData, entry, includeNormal: verbosity >= DictionaryVerbosity.Normal);
         if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntry(DictionaryElementNames.Fid, new Int(entry.FieldId));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntry(DictionaryElementNames.RippleTo, new Int(entry.RippleToField));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntry(DictionaryElementNames.FieldType, new Int((int)entry.FieldType));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntry(DictionaryElementNames.Length, new UInt(entry.Length));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntry(DictionaryElementNames.RwfType, new UInt((ulong)entry.RwfType));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntry(DictionaryElementNames.RwfLength, new UInt(entry.RwfLength));
-        if (verbosity >= DictionaryVerbosity.Normal)
         {
+            rc = DictionarySeries.OpenEntry(ref encoder, setData.Position + 4, setData.Written);
             if (rc == CodecReturnCode.SUCCESS)
-                rc = encoder.ElementEntry(DictionaryElementNames.EnumLength, new UInt(entry.EnumLength));
-            if (rc == CodecReturnCode.SUCCESS)
-                rc = encoder.ElementEntry(DictionaryElementNames.LongName, DataTypes.ASCII_STRING, entry.DdeAcronymBytes);
+                rc = DictionarySeries.CloseEntry(ref encoder, CodecReturnCode.SUCCESS);
         }
-
-        return DictionarySeries.CloseEntry(ref encoder, rc);
+        if (rented is not null)
+            ArrayPool<byte>.Shared.Return(rented);
+        return rc;
     }
 }

@@ -1,0 +1,74 @@
+namespace Eta.Codec;
+
+/// <summary>
+/// Writes values as set-defined data stores them (see <see cref="SetPrimitives"/>): fixed widths for INT_2,
+/// TIME_5, ..., the REAL_4RB/REAL_8RB forms, a 1-byte length for most base types and a u16ob length for the rest.
+/// Build a field or element list's set data with it, then pass the bytes to FieldListInit/ElementListInit.
+/// </summary>
+public static class SetValueWriter
+{
+    private const int MaxBody = 64;
+
+    /// <summary>
+    /// Writes <paramref name="value"/> as set type <paramref name="setType"/>, whose base type must be the value's
+    /// (INVALID_ARGUMENT otherwise). A value too wide for a fixed type is VALUE_OUT_OF_RANGE.
+    /// </summary>
+    public static CodecReturnCode Write<T>(ref RwfWriter writer, int setType, in T value) where T : struct, IPrimitive<T>
+    {
+        if (SetPrimitives.ToBaseType(setType) != T.DataType)
+            return CodecReturnCode.INVALID_ARGUMENT;
+        Span<byte> scratch = stackalloc byte[MaxBody];
+        var body = new RwfWriter(scratch);
+        CodecReturnCode rc = value.EncodeBody(ref body);
+        if (rc != CodecReturnCode.SUCCESS)
+            return rc == CodecReturnCode.BUFFER_TOO_SMALL ? CodecReturnCode.VALUE_OUT_OF_RANGE : rc;
+        int mark = writer.Mark();
+        rc = WriteBody(ref writer, setType, T.DataType, body.Written);
+        if (rc != CodecReturnCode.SUCCESS)
+            writer.Rollback(mark);
+        return rc;
+    }
+
+    /// <summary>Writes a string/buffer value for a BUFFER, ASCII_STRING, UTF8_STRING or RMTES_STRING set entry.</summary>
+    public static CodecReturnCode WriteBuffer(ref RwfWriter writer, int setType, ReadOnlySpan<byte> value) =>
+        RwfBuffer.IsBufferType(setType) ? writer.WriteBuffer16(value) : CodecReturnCode.INVALID_ARGUMENT;
+
+    private static CodecReturnCode WriteBody(ref RwfWriter writer, int setType, int baseType, scoped ReadOnlySpan<byte> body)
+    {
+        int fixedLength = SetPrimitives.FixedLength(setType);
+        if (fixedLength > 0)
+            return ArrayItemFormat.WriteFixed(ref writer, baseType, body, fixedLength);
+        switch (setType)
+        {
+            case DataTypes.REAL_4RB:
+            case DataTypes.REAL_8RB:
+                return WriteRealRb(ref writer, setType, body);
+            case DataTypes.INT or DataTypes.UINT or DataTypes.FLOAT or DataTypes.DOUBLE or DataTypes.REAL
+                or DataTypes.DATE or DataTypes.TIME or DataTypes.DATETIME or DataTypes.QOS:
+                CodecReturnCode rc = writer.WriteByte((byte)body.Length);
+                return rc == CodecReturnCode.SUCCESS ? writer.WriteBytes(body) : rc;
+            default:
+                return writer.WriteBuffer16(body);
+        }
+    }
+
+    // Format byte: (units - 1) << 6 | hint, blank = 0x20; then units (REAL_4RB) or 2 * units (REAL_8RB) value bytes.
+    private static CodecReturnCode WriteRealRb(ref RwfWriter writer, int setType, scoped ReadOnlySpan<byte> body)
+    {
+        int unitSize = setType == DataTypes.REAL_4RB ? 1 : 2;
+        if (body.IsEmpty)
+        {
+            CodecReturnCode blank = writer.WriteByte(Real.BlankHintMarker);
+            return blank == CodecReturnCode.SUCCESS ? writer.WriteUIntBytes(0, unitSize) : blank;
+        }
+        int hint = body[0];
+        if (!RealHints.IsScaling(hint))
+            return CodecReturnCode.INVALID_DATA;
+        ReadOnlySpan<byte> digits = body[1..];
+        int units = (digits.Length + unitSize - 1) / unitSize;
+        if (units > 4)
+            return CodecReturnCode.VALUE_OUT_OF_RANGE;
+        CodecReturnCode rc = writer.WriteByte((byte)(((units - 1) << 6) | hint));
+        return rc == CodecReturnCode.SUCCESS ? ArrayItemFormat.WriteFixed(ref writer, DataTypes.INT, digits, units * unitSize) : rc;
+    }
+}
