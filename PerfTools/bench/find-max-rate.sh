@@ -44,8 +44,8 @@ alloc_rate() { # probe file, window start (s), window end (s)
     END { if (first != "" && last > first) printf "%.0f", (la - fa) / (last - first); else print "n/a" }' "$1"
 }
 
-printf "%-9s %-9s %-10s %-10s %-8s %-8s %-8s %-8s %-11s %-11s %s\n" \
-  rate recv/s lat_avg_us lat_p99_us consCPU consMB provCPU provMB cons_B/upd prov_B/upd result
+printf "%-9s %-9s %-10s %-10s %-10s %-8s %-8s %-8s %-8s %-11s %-11s %s\n" \
+  rate recv/s lat_avg_us lat_p50_us lat_p99_us consCPU consMB provCPU provMB cons_B/upd prov_B/upd result
 best=0
 for rate in $rates; do
   dir="$out/rate-$rate"; rm -rf "$dir"; mkdir -p "$dir"
@@ -65,6 +65,7 @@ for rate in $rates; do
   s="$dir/ConsSummary.out"
   recv=$(field "$s" "Steady State Statistics:" "Avg update rate"); recv=${recv:-0}
   lat=$(field "$s" "Steady State Statistics:" "Latency avg (usec)"); lat=${lat:-n/a}
+  p50=$(field "$s" "Steady State Statistics:" "Latency p50 (usec)"); p50=${p50:-n/a}
   p99=$(field "$s" "Steady State Statistics:" "Latency p99 (usec)"); p99=${p99:-n/a}
   ccpu=$(field "$s" "Overall Statistics:" "CPU Usage avg (%)"); cmem=$(field "$s" "Overall Statistics:" "Memory Usage max (MB)")
   pcpu=$(grep -m1 "CPU Usage avg (%)" "$dir/ProvSummary.out" 2>/dev/null | sed 's/.*: //'); pmem=$(grep -m1 "Memory Usage max (MB)" "$dir/ProvSummary.out" 2>/dev/null | sed 's/.*: //')
@@ -77,8 +78,8 @@ for rate in $rates; do
   cons_b=$(per_upd "$cons_rate" "$recv"); prov_b=$(per_upd "$prov_rate" "$rate")
   verdict=$(awk -v rc="$rc" -v lat="$lat" -v recv="$recv" -v rate="$rate" \
     'BEGIN { if (rc != 0) print "fail(exit " rc ")"; else if (lat == "n/a" || lat >= 1000) print "fail(latency)"; else if (recv < 0.95 * rate) print "fail(rate)"; else print "pass" }')
-  printf "%-9s %-9s %-10s %-10s %-8s %-8s %-8s %-8s %-11s %-11s %s\n" \
-    "$rate" "${recv%.*}" "$lat" "$p99" "${ccpu:-n/a}" "${cmem:-n/a}" "${pcpu:-n/a}" "${pmem:-n/a}" "$cons_b" "$prov_b" "$verdict"
+  printf "%-9s %-9s %-10s %-10s %-10s %-8s %-8s %-8s %-8s %-11s %-11s %s\n" \
+    "$rate" "${recv%.*}" "$lat" "$p50" "$p99" "${ccpu:-n/a}" "${cmem:-n/a}" "${pcpu:-n/a}" "${pmem:-n/a}" "$cons_b" "$prov_b" "$verdict"
   if [ "$verdict" = pass ] && [ "$rate" -gt "$best" ]; then best=$rate; fi
 done
 echo
