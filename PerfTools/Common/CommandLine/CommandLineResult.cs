@@ -36,7 +36,7 @@ public sealed class CommandLineResult<TOptions> where TOptions : class
 
     /// <summary>
     /// For a result that is not a success: prints the help text to <paramref name="output"/> (exit code 0)
-    /// or the one-line error and a hint to <paramref name="error"/> (exit code <see cref="UsageErrorExitCode"/>).
+    /// or the one-line error to <paramref name="error"/> (exit code <see cref="UsageErrorExitCode"/>).
     /// </summary>
     public int Report(string toolName, TextWriter output, TextWriter error)
     {
@@ -47,8 +47,7 @@ public sealed class CommandLineResult<TOptions> where TOptions : class
             output.Write(HelpText);
             return 0;
         }
-        error.WriteLine($"{toolName}: {Error}");
-        error.WriteLine($"Run '{toolName} -?' to list every option.");
+        error.WriteLine($"{toolName}: {Error} (-? lists every option)");
         return UsageErrorExitCode;
     }
 }

@@ -95,7 +95,7 @@ internal sealed class TransportWorker : ITickHandler
 
         if (_sessions.Count == 0)
         {
-            _shutdown.Token.WaitHandle.WaitOne(Clamp(untilNextTick));
+            _shutdown.Token.WaitHandle.WaitOne(PollTimeout.Milliseconds(untilNextTick));
             return;
         }
         if (_options.BusyRead || AnyBufferedInput())
@@ -112,7 +112,8 @@ internal sealed class TransportWorker : ITickHandler
 
     private void WaitAndRead(TimeSpan untilNextTick)
     {
-        int microseconds = (int)Math.Min(Clamp(untilNextTick).TotalMicroseconds, int.MaxValue);
+        // Rounded up to whole milliseconds: a truncated sub-millisecond wait would spin (see PollTimeout).
+        int microseconds = PollTimeout.Microseconds(untilNextTick);
         if (_sessions.Count == 1)
         {
             ConnectionSession only = _sessions[0];
@@ -187,7 +188,4 @@ internal sealed class TransportWorker : ITickHandler
                 _shutdown.Request(ShutdownReason.PeerDisconnected);
         }
     }
-
-    private static TimeSpan Clamp(TimeSpan wait) =>
-        wait < TimeSpan.Zero ? TimeSpan.Zero : wait > TimeSpan.FromSeconds(1) ? TimeSpan.FromSeconds(1) : wait;
 }

@@ -99,4 +99,15 @@ public sealed class TimeSlicingTests
             Assert.Equal(10_000_000, handler.TickTimes[i] - handler.TickTimes[i - 1]);
         Assert.True(handler.SpareCalls >= 19);
     }
+
+    [Fact]
+    public void Poll_timeouts_round_up_to_whole_milliseconds_so_short_waits_do_not_spin()
+    {
+        Assert.Equal(0, PollTimeout.Microseconds(TimeSpan.Zero));
+        Assert.Equal(0, PollTimeout.Microseconds(TimeSpan.FromTicks(-5)));
+        Assert.Equal(1000, PollTimeout.Microseconds(TimeSpan.FromMicroseconds(300)));
+        Assert.Equal(1000, PollTimeout.Microseconds(TimeSpan.FromMilliseconds(1)));
+        Assert.Equal(2000, PollTimeout.Microseconds(TimeSpan.FromMicroseconds(1001)));
+        Assert.Equal(1000, PollTimeout.Milliseconds(TimeSpan.FromMinutes(5)));
+    }
 }
