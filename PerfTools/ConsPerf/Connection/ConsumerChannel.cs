@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Net.Sockets;
 using Eta.Transport;
+using PerfTools.Common.Timing;
 using PerfTools.ConsPerf.Consumer;
 using PerfTools.ConsPerf.Options;
 
@@ -109,7 +110,8 @@ internal sealed class ConsumerChannel : IDisposable
             return true;
         try
         {
-            return _channel.Socket.Poll((int)Math.Min(timeout.Ticks / 10, int.MaxValue), SelectMode.SelectRead);
+            // Poll waits in whole milliseconds; rounding up keeps a sub-millisecond wait from becoming a busy spin.
+            return _channel.Socket.Poll(PollTimeout.Microseconds(timeout), SelectMode.SelectRead);
         }
         catch (Exception e) when (e is SocketException or ObjectDisposedException)
         {
