@@ -1,2 +1,3 @@
-Console.Error.WriteLine("ConsPerf: not built yet");
-return 1;
+using PerfTools.ConsPerf;
+
+return ConsPerfApp.Run(args, Console.Out, CancellationToken.None, handleSignals: true);

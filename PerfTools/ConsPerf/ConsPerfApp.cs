@@ -1,0 +1,69 @@
+using Eta.Transport;
+using PerfTools.Common.CommandLine;
+using PerfTools.Common.Lifetime;
+using PerfTools.ConsPerf.Options;
+using PerfTools.ConsPerf.Run;
+
+namespace PerfTools.ConsPerf;
+
+/// <summary>
+/// ConsPerf as a callable: parse the options, load the inputs, run the test, write the outputs, return the exit code.
+/// <see cref="Program"/> calls it with the process console; tests call it in-process.
+/// Exit codes: 0 steady state reached and completed (or all snapshot images received); 1 an input file is missing or
+/// invalid; 2 a command-line error; 3 images did not all arrive within -steadyStateTime; 4 a connection was lost;
+/// 5 the provider refused or sent something unusable; 6 stopped before the end (Ctrl+C, cancellation).
+/// </summary>
+public static class ConsPerfApp
+{
+    public const int SetupErrorExitCode = 1;
+
+    /// <param name="args">Command-line options (Table 2).</param>
+    /// <param name="output">Where console output goes (periodic stats, the summary, errors).</param>
+    /// <param name="cancellation">Stops the run early; the summary is still written.</param>
+    public static int Run(IReadOnlyList<string> args, TextWriter output, CancellationToken cancellation = default) =>
+        Run(args, output, cancellation, handleSignals: false);
+
+    /// <param name="handleSignals">True in the real process: Ctrl+C / SIGTERM end the run like a cancellation.</param>
+    internal static int Run(IReadOnlyList<string> args, TextWriter output, CancellationToken cancellation, bool handleSignals)
+    {
+        TextWriter console = TextWriter.Synchronized(output);
+        CommandLineResult<ConsPerfOptions> parsed = ConsPerfCommandLine.Parse(args);
+        if (!parsed.IsSuccess)
+            return parsed.Report(ConsPerfCommandLine.ToolName, console, console);
+        ConsPerfOptions options = parsed.Options!;
+
+        ConsumerResources resources;
+        try
+        {
+            resources = ConsumerResources.Load(options);
+        }
+        catch (SetupException e)
+        {
+            console.WriteLine($"{ConsPerfCommandLine.ToolName}: {e.Message}");
+            return SetupErrorExitCode;
+        }
+
+        using var shutdown = new ShutdownSignal(runTime: null, cancellation, handleSignals);
+        ConsumerRun run;
+        try
+        {
+            run = new ConsumerRun(options, resources, console);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            console.WriteLine($"{ConsPerfCommandLine.ToolName}: cannot create an output file: {e.Message}");
+            return SetupErrorExitCode;
+        }
+        // Each connection is used by its own thread only, so the transport needs no global locking.
+        Transport.Initialize(new InitArgs { GlobalLocking = false });
+        try
+        {
+            using (run)
+                return run.Execute(shutdown).ExitCode;
+        }
+        finally
+        {
+            Transport.Uninitialize();
+        }
+    }
+}

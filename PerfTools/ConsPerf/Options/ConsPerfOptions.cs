@@ -1,0 +1,69 @@
+using PerfTools.Common.Threading;
+
+namespace PerfTools.ConsPerf.Options;
+
+/// <summary>
+/// ConsPerf's validated configuration (Table 2), built by <see cref="ConsPerfCommandLine"/>.
+/// Defaults are the guide's. Rates are per second, times in seconds unless the name says otherwise.
+/// </summary>
+public sealed record ConsPerfOptions
+{
+    public static ConsPerfOptions Defaults { get; } = new();
+
+    // Test run
+    public int SteadyStateTime { get; init; } = 300;
+    public int DelaySteadyStateCalcMs { get; init; }
+    public int TickRate { get; init; } = 1000;
+    public ThreadCpuList Threads { get; init; } = ThreadCpuList.SingleUnpinned;
+    public bool BusyRead { get; init; }
+
+    // Items and content
+    public string ItemFile { get; init; } = "350k.xml";
+    public string MsgFile { get; init; } = "MsgData.xml";
+    public int ItemCount { get; init; } = 100_000;
+    public int CommonItemCount { get; init; }
+    public int RequestRate { get; init; } = 500_000;
+    public bool Snapshot { get; init; }
+    public string ServiceName { get; init; } = "DIRECT_FEED";
+    public string UserName { get; init; } = "";
+    public int PostingRate { get; init; }
+    public int PostingLatencyRate { get; init; }
+    public int GenericMsgRate { get; init; }
+    public int GenericMsgLatencyRate { get; init; }
+
+    // Output
+    public string SummaryFile { get; init; } = "ConsSummary.out";
+    public string StatsFile { get; init; } = "ConsStats";
+    public string LatencyFile { get; init; } = "";
+    public int WriteStatsInterval { get; init; } = 5;
+    public bool DisplayStats { get; init; } = true;
+
+    // Connection
+    public ConnectionKind ConnectionType { get; init; } = ConnectionKind.Socket;
+    public TlsVersions TlsVersions { get; init; }
+    /// <summary>PEM file of a CA certificate to trust for -connType encrypted, besides the system store.</summary>
+    public string CaStore { get; init; } = "";
+    public string Host { get; init; } = "localhost";
+    public string Port { get; init; } = "14002";
+    public string InterfaceName { get; init; } = "";
+    public int OutputBuffers { get; init; } = 5000;
+    /// <summary>-maxOutputBuffer as given, or null when left at its default (then it follows -outputBufs).</summary>
+    public int? MaxOutputBuffers { get; init; }
+    public int InputBuffers { get; init; } = 15;
+    public int SendBufSize { get; init; }
+    public int RecvBufSize { get; init; }
+    public int SendTimeoutMs { get; init; }
+    public int RecvTimeoutMs { get; init; }
+    public int HighWaterMark { get; init; }
+    public bool TcpNoDelay { get; init; } = true;
+
+    public int ThreadCount => Threads.Count;
+
+    /// <summary>The output buffer ceiling handed to the transport: never below the guaranteed count.</summary>
+    public int EffectiveMaxOutputBuffers => Math.Max(OutputBuffers, MaxOutputBuffers ?? 0);
+
+    public bool LogsLatency => LatencyFile.Length > 0;
+
+    /// <summary>The user name put in the login request: -uname, or the system login name.</summary>
+    public string LoginUserName => UserName.Length > 0 ? UserName : Environment.UserName;
+}

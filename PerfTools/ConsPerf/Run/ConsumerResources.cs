@@ -1,0 +1,75 @@
+using Eta.Codec;
+using PerfTools.Common.Items;
+using PerfTools.Common.Omm;
+using PerfTools.Common.Xml;
+using PerfTools.ConsPerf.Items;
+using PerfTools.ConsPerf.Options;
+
+namespace PerfTools.ConsPerf.Run;
+
+/// <summary>
+/// What every consumer thread reads and nobody changes, loaded once before the threads start (§4.2.1, §4.5):
+/// the field dictionary, each thread's share of the item list, and the message data for posts and generic messages.
+/// </summary>
+public sealed class ConsumerResources
+{
+    private readonly ItemSpec[][] _itemsPerThread;
+
+    private ConsumerResources(DataDictionary dictionary, ItemSpec[][] itemsPerThread, MarketPriceEncoder? contentEncoder)
+    {
+        Dictionary = dictionary;
+        _itemsPerThread = itemsPerThread;
+        ContentEncoder = contentEncoder;
+    }
+
+    public DataDictionary Dictionary { get; }
+
+    /// <summary>Encodes posts and generic messages from -msgFile; null when neither is sent.</summary>
+    public MarketPriceEncoder? ContentEncoder { get; }
+
+    public ItemSpec[] ItemsOf(int threadIndex) => _itemsPerThread[threadIndex];
+
+    /// <exception cref="SetupException">An input file is missing or invalid.</exception>
+    public static ConsumerResources Load(ConsPerfOptions options)
+    {
+        ItemList items;
+        try
+        {
+            items = ItemListLoader.Load(InputFiles.Resolve(options.ItemFile), options.ItemCount);
+        }
+        catch (ItemListException e)
+        {
+            throw new SetupException("item list: " + e.Message, e);
+        }
+        var perThread = new ItemSpec[options.ThreadCount][];
+        for (int i = 0; i < perThread.Length; i++)
+            perThread[i] = ItemAssignment.ForThread(items, options.ItemCount, options.CommonItemCount, options.ThreadCount, i);
+
+        DataDictionary dictionary = LoadDictionary();
+        MarketPriceEncoder? encoder = options.PostingRate > 0 || options.GenericMsgRate > 0
+            ? new MarketPriceEncoder(LoadMsgData(options.MsgFile, dictionary))
+            : null;
+        return new ConsumerResources(dictionary, perThread, encoder);
+    }
+
+    private static MsgData LoadMsgData(string file, DataDictionary dictionary)
+    {
+        try
+        {
+            return MsgDataLoader.Load(InputFiles.Resolve(file), dictionary);
+        }
+        catch (MsgDataException e)
+        {
+            throw new SetupException("message data: " + e.Message, e);
+        }
+    }
+
+    private static DataDictionary LoadDictionary()
+    {
+        var dictionary = new DataDictionary();
+        if (dictionary.LoadFieldDictionary(InputFiles.Resolve("RDMFieldDictionary"), out DictionaryError? error) != CodecReturnCode.SUCCESS
+            || dictionary.LoadEnumTypeDictionary(InputFiles.Resolve("enumtype.def"), out error) != CodecReturnCode.SUCCESS)
+            throw new SetupException("dictionary: " + error);
+        return dictionary;
+    }
+}

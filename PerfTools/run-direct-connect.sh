@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The main job (guide §8.2, direct connect): ProvPerf and ConsPerf on this machine over loopback.
+# Builds in Release, starts ProvPerf, runs ConsPerf for a short test, prints ConsPerf's summary, stops ProvPerf.
+# Exits with ConsPerf's exit code: non-zero when the consumer did not reach and complete steady state.
+#
+# Environment overrides (all optional):
+#   PORT (14002)  ITEM_COUNT (1000)  STEADY_STATE_TIME (15)  UPDATE_RATE (100000)
+#   RUN_DIR (out/direct-connect)     CONS_ARGS / PROV_ARGS (extra options passed through)
+set -euo pipefail
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
+
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+port="${PORT:-14002}"
+item_count="${ITEM_COUNT:-1000}"
+steady_state_time="${STEADY_STATE_TIME:-15}"
+update_rate="${UPDATE_RATE:-100000}"
+run_dir="${RUN_DIR:-$repo/out/direct-connect}"
+
+if ! command -v dotnet >/dev/null 2>&1; then
+  echo "run-direct-connect: the .NET SDK (dotnet) is required on PATH" >&2
+  exit 1
+fi
+
+mkdir -p "$run_dir"
+build_log="$run_dir/build.log"
+echo "== building (Release)"
+dotnet build "$repo/PerfTools/ProvPerf/ProvPerf.csproj" -c Release -nologo -v quiet > "$build_log" 2>&1 || { cat "$build_log"; exit 1; }
+dotnet build "$repo/PerfTools/ConsPerf/ConsPerf.csproj" -c Release -nologo -v quiet > "$build_log" 2>&1 || { cat "$build_log"; exit 1; }
+prov_dir="$repo/PerfTools/ProvPerf/bin/Release/net10.0"
+cons_dir="$repo/PerfTools/ConsPerf/bin/Release/net10.0"
+
+rm -f "$run_dir"/ConsSummary.out "$run_dir"/ProvSummary.out "$run_dir"/*.csv
+
+# The provider outlives the consumer (images + steady state + margin) and is stopped below once the consumer is done.
+prov_run_time=$(( steady_state_time * 4 + 60 ))
+echo "== starting ProvPerf on port $port (log: $run_dir/provperf.log)"
+# Each tool runs from its own output directory so it finds its dictionary and data files there.
+(cd "$prov_dir" && exec dotnet ProvPerf.dll -p "$port" -runTime "$prov_run_time" -updateRate "$update_rate" \
+    -summaryFile "$run_dir/ProvSummary.out" -statsFile "$run_dir/ProvStats" ${PROV_ARGS:-}) \
+    >"$run_dir/provperf.log" 2>&1 &
+prov_pid=$!
+
+stop_provider() {
+  if kill -0 "$prov_pid" 2>/dev/null; then
+    kill -INT "$prov_pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do
+      kill -0 "$prov_pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -KILL "$prov_pid" 2>/dev/null || true
+  fi
+  wait "$prov_pid" 2>/dev/null || true
+}
+trap stop_provider EXIT
+
+echo "== running ConsPerf: $item_count items, $steady_state_time s of steady state"
+# ConsPerf retries its connection until the provider listens, so no wait is needed here.
+set +e
+(cd "$cons_dir" && exec dotnet ConsPerf.dll -h localhost -p "$port" -itemCount "$item_count" \
+    -steadyStateTime "$steady_state_time" -summaryFile "$run_dir/ConsSummary.out" -statsFile "$run_dir/ConsStats" \
+    ${CONS_ARGS:-})
+cons_rc=$?
+set -e
+
+echo
+echo "== ConsSummary.out"
+if [ -f "$run_dir/ConsSummary.out" ]; then
+  cat "$run_dir/ConsSummary.out"
+else
+  echo "(ConsPerf wrote no summary)"
+fi
+
+stop_provider
+trap - EXIT
+
+if [ "$cons_rc" -ne 0 ]; then
+  echo "run-direct-connect: ConsPerf did not reach and complete steady state (exit code $cons_rc); see $run_dir" >&2
+fi
+exit "$cons_rc"

@@ -1,0 +1,96 @@
+using PerfTools.Common.CommandLine;
+using PerfTools.ConsPerf.Options;
+using Xunit;
+
+namespace PerfTools.Tests.ConsPerf;
+
+public sealed class ConsPerfOptionsTests
+{
+    [Fact]
+    public void Defaults_are_the_guides()
+    {
+        ConsPerfOptions o = Parse();
+
+        Assert.Equal(300, o.SteadyStateTime);
+        Assert.Equal(1000, o.TickRate);
+        Assert.Equal(100_000, o.ItemCount);
+        Assert.Equal(500_000, o.RequestRate);
+        Assert.Equal("350k.xml", o.ItemFile);
+        Assert.Equal("MsgData.xml", o.MsgFile);
+        Assert.Equal("ConsSummary.out", o.SummaryFile);
+        Assert.Equal("ConsStats", o.StatsFile);
+        Assert.Equal("DIRECT_FEED", o.ServiceName);
+        Assert.Equal("localhost", o.Host);
+        Assert.Equal("14002", o.Port);
+        Assert.Equal(5, o.WriteStatsInterval);
+        Assert.Equal(1, o.ThreadCount);
+        Assert.True(o.TcpNoDelay);
+        Assert.True(o.DisplayStats);
+        Assert.False(o.LogsLatency);
+    }
+
+    [Fact]
+    public void Options_are_read_into_the_record()
+    {
+        ConsPerfOptions o = Parse("-itemCount", "1000", "-steadyStateTime", "3", "-threads", "0,1", "-commonItemCount", "10",
+            "-postingRate", "2000", "-postingLatencyRate", "100", "-connType", "encrypted", "-spTLSv1.3", "-noDisplayStats",
+            "-tcpDelay", "-latencyFile", "lat");
+
+        Assert.Equal(1000, o.ItemCount);
+        Assert.Equal(3, o.SteadyStateTime);
+        Assert.Equal(2, o.ThreadCount);
+        Assert.Equal(10, o.CommonItemCount);
+        Assert.Equal(2000, o.PostingRate);
+        Assert.Equal(100, o.PostingLatencyRate);
+        Assert.Equal(ConnectionKind.Encrypted, o.ConnectionType);
+        Assert.Equal(TlsVersions.Tls13, o.TlsVersions);
+        Assert.False(o.DisplayStats);
+        Assert.False(o.TcpNoDelay);
+        Assert.True(o.LogsLatency);
+    }
+
+    [Theory]
+    [InlineData("-postingRate", "10", "-postingRate")]
+    [InlineData("-requestRate", "10", "-requestRate")]
+    [InlineData("-genericMsgRate", "10", "-genericMsgRate")]
+    [InlineData("-commonItemCount", "200000", "-commonItemCount")]
+    [InlineData("-connType", "websocket", "-connType")]
+    [InlineData("-bogus", "1", "-bogus")]
+    public void Broken_rules_name_the_option(string option, string value, string named)
+    {
+        CommandLineResult<ConsPerfOptions> result = ConsPerfCommandLine.Parse([option, value]);
+
+        Assert.False(result.IsSuccess);
+        Assert.Equal(named, result.Error!.OptionName);
+    }
+
+    [Fact]
+    public void Snapshot_cannot_post()
+    {
+        CommandLineResult<ConsPerfOptions> result = ConsPerfCommandLine.Parse(["-snapshot", "-postingRate", "1000"]);
+
+        Assert.Equal("-snapshot", result.Error!.OptionName);
+    }
+
+    [Fact]
+    public void Test_inputs_follow_the_guides_sample()
+    {
+        string[] lines = TestInputsText.Format(Parse("-itemCount", "1000")).Split('\n').Select(l => l.Trim()).ToArray();
+
+        Assert.Equal("--- TEST INPUTS ---", lines[0]);
+        Assert.Equal(["Steady State Time: 300", "Delay Steady State Time: 0", "Connection Type: Socket", "Hostname: localhost"],
+            lines[2..6]);
+        Assert.Contains("Send Buffer Size: 0(use default)", lines);
+        Assert.Contains("Username: (use system login name)", lines);
+        Assert.Contains("Item Count: 1000", lines);
+        Assert.Contains("Latency Log File: (none)", lines);
+        Assert.Equal(["Tick Rate: 1000", "Busy Read: No", ""], lines[^3..]);
+    }
+
+    private static ConsPerfOptions Parse(params string[] args)
+    {
+        CommandLineResult<ConsPerfOptions> result = ConsPerfCommandLine.Parse(args);
+        Assert.True(result.IsSuccess, result.Error?.ToString());
+        return result.Options!;
+    }
+}

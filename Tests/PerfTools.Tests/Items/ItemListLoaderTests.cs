@@ -1,0 +1,133 @@
+using PerfTools.Common.Items;
+using Xunit;
+
+namespace PerfTools.Tests.Items;
+
+public sealed class ItemListLoaderTests : IDisposable
+{
+    private readonly string _dir = Directory.CreateTempSubdirectory("itemlist-").FullName;
+
+    public void Dispose() => Directory.Delete(_dir, recursive: true);
+
+    private string Write(string xml)
+    {
+        string path = Path.Combine(_dir, "items.xml");
+        File.WriteAllText(path, xml);
+        return path;
+    }
+
+    [Fact]
+    public void Reads_the_guides_sample_attributes()
+    {
+        string path = Write("""
+            <itemList>
+              <item domain="MarketPrice" name="RDT1" post="true" genMsg="true" />
+              <item domain="MarketPrice" name="RDT2" post="true" />
+              <!-- a comment -->
+              <item domain="MarketPrice" name="RDT3" snapshot="TRUE" />
+              <item domain="MarketPrice" name="RDT4" generic="true" post="false" />
+            </itemList>
+            """);
+
+        ItemList list = ItemListLoader.Load(path, 4);
+
+        Assert.Equal(4, list.Count);
+        Assert.Equal(new ItemSpec("RDT1", ItemDomain.MarketPrice, true, true, false, 2), list[0]);
+        Assert.Equal(new ItemSpec("RDT2", ItemDomain.MarketPrice, true, false, false, 3), list[1]);
+        Assert.Equal(new ItemSpec("RDT3", ItemDomain.MarketPrice, false, false, true, 5), list[2]);
+        Assert.Equal(new ItemSpec("RDT4", ItemDomain.MarketPrice, false, true, false, 6), list[3]);
+        Assert.Equal(path, list.File);
+    }
+
+    [Fact]
+    public void Stops_reading_once_enough_items_are_loaded()
+    {
+        // The broken entry after the second item is never reached.
+        string path = Write("""
+            <itemList>
+              <item domain="MarketPrice" name="A" />
+              <item domain="MarketPrice" name="B" />
+              <item domain="MarketByOrder" name="C" />
+            </itemList>
+            """);
+
+        ItemList list = ItemListLoader.Load(path, 2);
+
+        Assert.Equal(["A", "B"], list.Items.Select(i => i.Name));
+    }
+
+    [Fact]
+    public void Too_few_items_is_a_clear_error()
+    {
+        string path = Write("""<itemList><item domain="MarketPrice" name="A" /></itemList>""");
+
+        var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(path, 1000));
+
+        Assert.Contains("holds 1 items but 1000 are needed", e.Message);
+        Assert.Contains(path, e.Message);
+    }
+
+    [Theory]
+    [InlineData("""<item domain="MarketByOrder" name="A" />""", "MarketByOrder")]
+    [InlineData("""<item domain="MarketPrice" name="A" post="yes" />""", "'post' must be true or false")]
+    [InlineData("""<item domain="MarketPrice" />""", "no 'name'")]
+    [InlineData("""<item name="A" />""", "no 'domain'")]
+    [InlineData("""<item domain="MarketPrice" name="A" colour="red" />""", "unknown attribute 'colour'")]
+    [InlineData("""<thing domain="MarketPrice" name="A" />""", "unexpected element <thing>")]
+    public void Bad_values_name_the_file_and_line(string badEntry, string expected)
+    {
+        string path = Write("<itemList>\n  <item domain=\"MarketPrice\" name=\"ok\" />\n  " + badEntry + "\n</itemList>\n");
+
+        var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(path, 2));
+
+        Assert.Equal(3, e.Line);
+        Assert.StartsWith(path + "(3): ", e.Message);
+        Assert.Contains(expected, e.Message);
+    }
+
+    [Fact]
+    public void Malformed_xml_names_the_file_and_line()
+    {
+        string path = Write("<itemList>\n  <item domain=\"MarketPrice\" name=\"A\" />\n  <item domain=\"MarketPrice\" name=\"B\"\n</itemList>\n");
+
+        var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(path, 2));
+
+        Assert.Equal(4, e.Line);
+        Assert.Contains("malformed XML", e.Message);
+    }
+
+    [Fact]
+    public void Wrong_root_element_is_rejected()
+    {
+        string path = Write("<items><item domain=\"MarketPrice\" name=\"A\" /></items>");
+
+        var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(path, 1));
+
+        Assert.Contains("<itemList>", e.Message);
+    }
+
+    [Fact]
+    public void Missing_file_is_a_clear_error()
+    {
+        string path = Path.Combine(_dir, "absent.xml");
+
+        var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(path, 1));
+
+        Assert.Contains("not found", e.Message);
+        Assert.Equal(path, e.File);
+    }
+
+    [Fact]
+    public void The_generated_default_list_holds_350k_items_some_posting()
+    {
+        string path = Path.Combine(AppContext.BaseDirectory, "350k.xml");
+        Assert.True(File.Exists(path), "the build should generate 350k.xml into the output directory");
+
+        ItemList list = ItemListLoader.Load(path, 350_000);
+
+        Assert.Equal("RDT350000", list[349_999].Name);
+        Assert.Equal(35_000, list.Items.Count(i => i.Post));
+        Assert.Equal(35_000, list.Items.Count(i => i.GenMsg));
+        Assert.Throws<ItemListException>(() => ItemListLoader.Load(path, 350_001));
+    }
+}
