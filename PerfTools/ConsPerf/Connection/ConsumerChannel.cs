@@ -41,7 +41,11 @@ internal sealed class ConsumerChannel : IDisposable
             InterfaceName = o.InterfaceName.Length > 0 ? o.InterfaceName : null,
             ConnectionType = o.ConnectionType == ConnectionKind.Encrypted ? ConnectionType.Encrypted : ConnectionType.Socket,
             Tls = o.ConnectionType == ConnectionKind.Encrypted
-                ? new ClientTlsOptions { TrustedCaFile = o.CaStore.Length > 0 ? o.CaStore : null }
+                ? new ClientTlsOptions
+                {
+                    TrustedCaFile = o.CaStore.Length > 0 ? o.CaStore : null,
+                    Protocols = o.TlsVersions.ToSslProtocols(),
+                }
                 : null,
             Blocking = false,
             TcpNoDelay = o.TcpNoDelay,

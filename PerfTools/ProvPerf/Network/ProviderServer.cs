@@ -1,3 +1,4 @@
+using PerfTools.Common.Timing;
 using System.Globalization;
 using System.Net.Sockets;
 using Eta.Transport;
@@ -67,7 +68,7 @@ internal sealed class ProviderServer : IDisposable
         failure = null;
         try
         {
-            if (!_server.Socket.Poll((int)Math.Max(0, wait.Ticks / 10), SelectMode.SelectRead))
+            if (!_server.Socket.Poll(PollTimeout.Microseconds(wait), SelectMode.SelectRead))
                 return null;
         }
         catch (SocketException e)

@@ -147,7 +147,8 @@ internal sealed class ProviderThread : ITickHandler
         }
         if (!buffered)
         {
-            int micros = (int)Math.Min(timeout.Ticks / 10, int.MaxValue);
+            // Select cuts a sub-millisecond timeout to 0, which would spin a core; PollTimeout rounds it up.
+            int micros = PollTimeout.Microseconds(timeout);
             try
             {
                 Socket.Select(_readable, null, null, micros);

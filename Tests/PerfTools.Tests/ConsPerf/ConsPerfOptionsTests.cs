@@ -6,6 +6,18 @@ namespace PerfTools.Tests.ConsPerf;
 
 public sealed class ConsPerfOptionsTests
 {
+    [Theory]
+    [InlineData(new string[0], System.Security.Authentication.SslProtocols.Tls12 | System.Security.Authentication.SslProtocols.Tls13)]
+    [InlineData(new[] { "-spTLSv1.2" }, System.Security.Authentication.SslProtocols.Tls12)]
+    [InlineData(new[] { "-spTLSv1.3" }, System.Security.Authentication.SslProtocols.Tls13)]
+    [InlineData(new[] { "-spTLSv1.2", "-spTLSv1.3" }, System.Security.Authentication.SslProtocols.Tls12 | System.Security.Authentication.SslProtocols.Tls13)]
+    public void Tls_version_flags_choose_what_the_client_offers(string[] flags, System.Security.Authentication.SslProtocols expected)
+    {
+        ConsPerfOptions o = Parse(["-connType", "encrypted", .. flags]);
+
+        Assert.Equal(expected, o.TlsVersions.ToSslProtocols());
+    }
+
     [Fact]
     public void Defaults_are_the_guides()
     {
