@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Net.Sockets;
 using Eta.Transport.Buffers;
 using Eta.Transport.Compression;
@@ -186,11 +187,13 @@ public sealed class Channel
     public TransportReturnCode Read(ReadArgs args, out TransportBuffer? message)
     {
         args.Clear();
-        message = null;
         using (_readGate.Enter())
         {
             if (State != ChannelState.Active)
+            {
+                message = null;
                 return NotActive("Read");
+            }
             try
             {
                 TransportReturnCode result = _reader!.Read(_stream!, args, Error, out message);
@@ -235,8 +238,7 @@ public sealed class Channel
     public TransportReturnCode PackBuffer(TransportBuffer buffer)
     {
         CheckOwnership(buffer);
-        using (_writeGate.Enter())
-            return _writer!.PackBuffer(buffer, Error);
+        return _writer!.PackBuffer(buffer, Error); // touches only the caller's buffer: no lock needed
     }
 
     /// <summary>
@@ -546,10 +548,17 @@ public sealed class Channel
 
     private void CheckOwnership(TransportBuffer buffer)
     {
+        if (buffer is null || !ReferenceEquals(buffer._owner, this) || buffer._queued)
+            ThrowNotOwned(buffer);
+    }
+
+    /// <summary>Kept out of <see cref="CheckOwnership"/> so that check stays small enough to inline on the per-message path.</summary>
+    [DoesNotReturn]
+    private void ThrowNotOwned(TransportBuffer? buffer)
+    {
         ArgumentNullException.ThrowIfNull(buffer);
-        if (!ReferenceEquals(buffer._owner, this))
-            throw new ArgumentException("The buffer does not belong to this channel, or it was already written or released.", nameof(buffer));
         if (buffer._queued)
             throw new InvalidOperationException("The buffer was already written and is queued.");
+        throw new ArgumentException("The buffer does not belong to this channel, or it was already written or released.", nameof(buffer));
     }
 }

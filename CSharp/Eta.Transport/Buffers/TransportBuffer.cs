@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Eta.Transport;
 
@@ -68,10 +69,14 @@ public sealed class TransportBuffer
         set
         {
             if ((uint)value > (uint)Capacity)
-                throw new ArgumentOutOfRangeException(nameof(Length), value, $"Length must be between 0 and the capacity {Capacity}.");
+                ThrowLengthOutOfRange(value);
             _length = value;
         }
     }
+
+    [DoesNotReturn]
+    private void ThrowLengthOutOfRange(int value) =>
+        throw new ArgumentOutOfRangeException(nameof(Length), value, $"Length must be between 0 and the capacity {Capacity}.");
 
     /// <summary>True when this buffer came from GetBuffer(size, packed: true).</summary>
     public bool IsPacked => _packed;
@@ -99,7 +104,8 @@ public sealed class TransportBuffer
     /// <summary>Points this buffer at a received message.</summary>
     internal void PrepareForRead(byte[] array, int start, int length)
     {
-        _array = array;
+        if (!ReferenceEquals(_array, array))
+            _array = array; // consecutive messages share an array: skip the GC write barrier
         _dataStart = start;
         _limit = start + length;
         _length = length;

@@ -19,8 +19,6 @@ internal sealed class FrameReader
     private readonly ICompressor? _decompressor;
     private readonly byte[] _decompressed;
     private PackedCursor _packed;
-    /// <summary>The array the packed messages in progress live in (input or decompression memory).</summary>
-    private byte[] _packedArray = [];
     /// <summary>Compressed bytes of frames flagged "continues in the next frame", joined until the last part.</summary>
     private byte[] _continuation = [];
     private int _continuationLength;
@@ -47,9 +45,30 @@ internal sealed class FrameReader
     public TransportReturnCode Read(IChannelStream stream, ReadArgs args, TransportError error, out TransportBuffer? message)
     {
         ReceivedData = false;
-        _stream = stream;
+        if (!ReferenceEquals(_stream, stream))
+            _stream = stream;
+        // The common case, kept small: the next message of a packed frame already in memory.
+        if (_releaseOnNextRead is null && _packed.TryNext(out int start, out int length))
+        {
+            _message.PrepareForRead(_packed.Array!, start, length);
+            message = _message;
+            return More(TransportReturnCode.Success);
+        }
+        return ReadFrames(stream, args, error, out message);
+    }
+
+    /// <summary>Frees pooled reassembly memory (channel close).</summary>
+    public void Release()
+    {
         ReleaseDeferred();
-        if (_packed.Active && NextPacked(error, out message, out TransportReturnCode packedResult))
+        _fragments.Clear();
+        _packed.Reset();
+    }
+
+    private TransportReturnCode ReadFrames(IChannelStream stream, ReadArgs args, TransportError error, out TransportBuffer? message)
+    {
+        ReleaseDeferred();
+        if (NextPacked(error, out message, out TransportReturnCode packedResult))
             return packedResult;
 
         bool readSocket = false;
@@ -104,20 +123,12 @@ internal sealed class FrameReader
                     message = null;
                     return TransportReturnCode.ReadPing;
                 default:
-                    if (_packed.Active && NextPacked(error, out message, out packedResult))
+                    if (NextPacked(error, out message, out packedResult))
                         return packedResult;
                     message = null;
                     return More(TransportReturnCode.ReadWouldBlock);
             }
         }
-    }
-
-    /// <summary>Frees pooled reassembly memory (channel close).</summary>
-    public void Release()
-    {
-        ReleaseDeferred();
-        _fragments.Clear();
-        _packed.Reset();
     }
 
     /// <summary>
@@ -134,17 +145,18 @@ internal sealed class FrameReader
         return completeFrame || (_stream?.HasBufferedInput ?? false) ? (TransportReturnCode)Math.Max(1, _input.Count) : otherwise;
     }
 
+    /// <summary>The next packed message, or a failure when the frame is malformed; false when there is none.</summary>
     private bool NextPacked(TransportError error, out TransportBuffer? message, out TransportReturnCode result)
     {
-        if (_packed.TryNext(out int start, out int length, out bool malformed))
+        if (_packed.TryNext(out int start, out int length))
         {
-            _message.PrepareForRead(_packedArray, start, length);
+            _message.PrepareForRead(_packed.Array!, start, length);
             message = _message;
             result = More(TransportReturnCode.Success);
             return true;
         }
         message = null;
-        if (malformed)
+        if (_packed.Malformed)
         {
             result = error.Set(TransportReturnCode.Failure, "Read: a packed frame holds a message length that runs past the end of the frame");
             return true;
@@ -185,7 +197,6 @@ internal sealed class FrameReader
     {
         if ((flags & RipcFlags.Packed) != 0)
         {
-            _packedArray = array;
             _packed.Begin(array, start, start + length);
             return FrameOutcome.Nothing; // the caller takes the first packed message
         }

@@ -9,14 +9,20 @@ namespace Eta.Transport.Reading;
 /// </summary>
 internal struct PackedCursor
 {
-    private byte[] _array;
+    private byte[]? _array;
     private int _position;
     private int _end;
     private bool _first;
 
-    public readonly bool Active => _array is not null && _position < _end;
+    /// <summary>The array the messages live in (input or decompression memory).</summary>
+    public readonly byte[]? Array => _array;
 
-    public readonly int RemainingBytes => Active ? _end - _position : 0;
+    public readonly bool Active => _position < _end;
+
+    public readonly int RemainingBytes => _end - _position;
+
+    /// <summary>Set when a length ran past the end of the frame; the cursor is then empty.</summary>
+    public bool Malformed { get; private set; }
 
     public void Begin(byte[] array, int start, int end)
     {
@@ -24,41 +30,35 @@ internal struct PackedCursor
         _position = start;
         _end = end;
         _first = true;
+        Malformed = false;
     }
 
-    /// <summary>Next message, or false at the end. <paramref name="malformed"/> is set when a length overruns the frame.</summary>
-    public bool TryNext(out int start, out int length, out bool malformed)
+    /// <summary>Next message, or false at the end (check <see cref="Malformed"/>).</summary>
+    public bool TryNext(out int start, out int length)
     {
-        malformed = false;
-        while (Active)
+        while (_position < _end)
         {
-            if (_end - _position < RipcLimits.PackedLengthSize)
-                return Fail(out start, out length, out malformed);
-            length = BinaryPrimitives.ReadUInt16BigEndian(_array.AsSpan(_position));
+            ReadOnlySpan<byte> rest = _array.AsSpan(_position, _end - _position);
+            if (rest.Length < RipcLimits.PackedLengthSize || (length = BinaryPrimitives.ReadUInt16BigEndian(rest)) > rest.Length - RipcLimits.PackedLengthSize)
+                break;
             start = _position + RipcLimits.PackedLengthSize;
-            if (start + length > _end)
-                return Fail(out start, out length, out malformed);
             _position = start + length;
-            bool first = _first;
-            _first = false;
-            if (length > 0 || first)
+            if (length > 0 || _first)
+            {
+                _first = false;
                 return true;
+            }
         }
+        if (_position < _end)
+            Malformed = true;
+        Reset();
         start = length = 0;
         return false;
     }
 
     public void Reset()
     {
-        _array = null!;
+        _array = null;
         _position = _end = 0;
-    }
-
-    private bool Fail(out int start, out int length, out bool malformed)
-    {
-        start = length = 0;
-        malformed = true;
-        Reset();
-        return false;
     }
 }

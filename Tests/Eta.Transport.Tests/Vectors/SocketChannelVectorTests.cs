@@ -100,6 +100,22 @@ public sealed class SocketChannelVectorTests
     }
 
     [Fact]
+    public void Packed_length_running_past_the_frame_fails_after_the_good_messages()
+    {
+        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("060_input_single_complete_1part_packed.txt"));
+        // The recorded ConnectAck, then a packed frame: "ab", then a slot claiming 9 bytes with 3 left.
+        byte[] frame = [0x00, 0x0C, 0x12, 0x00, 0x02, (byte)'a', (byte)'b', 0x00, 0x09, (byte)'x', (byte)'y', (byte)'z'];
+        (Channel channel, _) = ReplayClient.Open([reads[0], frame]);
+
+        Assert.True(channel.Read(out TransportBuffer? first) >= TransportReturnCode.Success);
+        Assert.Equal("ab"u8.ToArray(), first!.Contents.ToArray());
+        Assert.Equal(TransportReturnCode.Failure, channel.Read(out TransportBuffer? second));
+        Assert.Null(second);
+        Assert.Contains("runs past the end of the frame", channel.Error.Text);
+        Assert.Equal(ChannelState.Closed, channel.State);
+    }
+
+    [Fact]
     public void Fragment_header_alone_gives_no_message_then_the_fragment_completes_it()
     {
         List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("100_input_fragmented.txt"));
