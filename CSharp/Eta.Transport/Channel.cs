@@ -230,7 +230,7 @@ public sealed class Channel
         {
             if (State != ChannelState.Active)
                 return NotActive("GetBuffer");
-            return _writer!.GetBuffer(size, packed, this, Error, out buffer);
+            return _writer!.GetBuffer(size, packed, Error, out buffer);
         }
     }
 
@@ -476,7 +476,7 @@ public sealed class Channel
         _input.Resize(inputSize);
         int guaranteed = _connectOptions?.GuaranteedOutputBuffers ?? _bindOptions!.GuaranteedOutputBuffers;
         int maxBuffers = _bindOptions?.MaxOutputBuffers ?? guaranteed;
-        var pool = new OutputBufferPool(guaranteed, maxBuffers, session.MaxFragmentSize + PoolSlack, _server?.SharedPool);
+        var pool = new OutputBufferPool(this, guaranteed, maxBuffers, session.MaxFragmentSize + PoolSlack, _server?.SharedPool);
         _writer = new ChannelWriter(pool, session.MaxFragmentSize, session.Version, _outCompressor)
         {
             CompressionThreshold = Compressors.Threshold(session.Compression),
@@ -548,7 +548,7 @@ public sealed class Channel
 
     private void CheckOwnership(TransportBuffer buffer)
     {
-        if (buffer is null || !ReferenceEquals(buffer._owner, this) || buffer._queued)
+        if (buffer is null || !ReferenceEquals(buffer._owner, this) || !buffer._rented || buffer._queued)
             ThrowNotOwned(buffer);
     }
 

@@ -3,13 +3,17 @@ using System.Buffers;
 namespace Eta.Transport.Buffers;
 
 /// <summary>
-/// A channel's output buffers: <c>guaranteed</c> ones created up front and kept, plus (on a server) up to
-/// <c>maxOutputBuffers - guaranteed</c> borrowed from the server's shared pool. Buffers larger than a fragment
-/// come from ArrayPool. <see cref="TransportBuffer"/> shells are recycled, so renting allocates nothing.
+/// A channel's output buffers: <c>guaranteed</c> ones created up front and kept, each with its own array, plus
+/// (on a server) up to <c>maxOutputBuffers - guaranteed</c> whose arrays are borrowed from the server's shared
+/// pool. Buffers larger than a fragment take their array from ArrayPool. Every <see cref="TransportBuffer"/> is
+/// recycled and belongs to the pool's channel for life, so renting allocates nothing and touches few references.
 /// </summary>
 internal sealed class OutputBufferPool
 {
-    private readonly Stack<byte[]> _freeArrays = new();
+    private readonly object _owner;
+    /// <summary>Guaranteed buffers not in use, arrays attached.</summary>
+    private readonly Stack<TransportBuffer> _freeGuaranteed = new();
+    /// <summary>Buffers without an array, for shared-pool and big arrays.</summary>
     private readonly Stack<TransportBuffer> _freeShells = new();
     private readonly SharedBufferPool? _shared;
     private readonly int _arrayLength;
@@ -18,9 +22,11 @@ internal sealed class OutputBufferPool
     private int _guaranteedInUse;
     private int _sharedInUse;
 
+    /// <param name="owner">The channel the buffers are handed out by (checked on Write and Release).</param>
     /// <param name="arrayLength">Bytes per buffer: the largest frame plus header room.</param>
-    public OutputBufferPool(int guaranteed, int maxBuffers, int arrayLength, SharedBufferPool? shared)
+    public OutputBufferPool(object owner, int guaranteed, int maxBuffers, int arrayLength, SharedBufferPool? shared)
     {
+        _owner = owner;
         _arrayLength = arrayLength;
         _shared = shared;
         MaxBuffers = Math.Max(maxBuffers, guaranteed);
@@ -37,62 +43,55 @@ internal sealed class OutputBufferPool
     public int InUse => _guaranteedInUse + _sharedInUse;
 
     /// <summary>A buffer whose array holds one frame, or null when none is left (NO_BUFFERS).</summary>
-    public TransportBuffer? TryRent(bool packed, object owner)
+    public TransportBuffer? TryRent(bool packed)
     {
-        byte[]? array;
-        BufferOrigin origin;
-        if (_freeArrays.Count > 0)
+        if (_freeGuaranteed.TryPop(out TransportBuffer? buffer))
         {
-            array = _freeArrays.Pop();
-            origin = BufferOrigin.Guaranteed;
             _guaranteedInUse++;
+            buffer.PrepareForWrite(buffer._array, 0, buffer._array.Length, packed, BufferOrigin.Guaranteed);
+            return buffer;
         }
-        else if (_shared is not null && InUse < MaxBuffers && (array = _shared.TryRent()) is not null)
+        if (_shared is not null && InUse < MaxBuffers && _shared.TryRent() is { } array)
         {
-            origin = BufferOrigin.Shared;
             _sharedInUse++;
+            buffer = Shell();
+            buffer.PrepareForWrite(array, 0, array.Length, packed, BufferOrigin.Shared);
+            return buffer;
         }
-        else
-        {
-            return null;
-        }
-        TransportBuffer buffer = Shell();
-        buffer.PrepareForWrite(array, 0, array.Length, packed, origin, owner);
-        return buffer;
+        return null;
     }
 
     /// <summary>A buffer for a message larger than a fragment (it is fragmented on write).</summary>
-    public TransportBuffer RentBig(int size, object owner)
+    public TransportBuffer RentBig(int size)
     {
         byte[] array = ArrayPool<byte>.Shared.Rent(size + RipcLimits.HeaderLength);
         TransportBuffer buffer = Shell();
-        buffer.PrepareForWrite(array, 0, RipcLimits.HeaderLength + size, packed: false, BufferOrigin.Big, owner);
+        buffer.PrepareForWrite(array, 0, RipcLimits.HeaderLength + size, packed: false, BufferOrigin.Big);
         return buffer;
     }
 
     public void Return(TransportBuffer buffer)
     {
-        byte[] array = buffer._array;
+        buffer._rented = false;
+        buffer._next = null;
         switch (buffer._origin)
         {
             case BufferOrigin.Guaranteed:
                 _guaranteedInUse--;
-                if (_freeArrays.Count + _guaranteedInUse < _guaranteedTarget)
-                    _freeArrays.Push(array);
+                if (_freeGuaranteed.Count + _guaranteedInUse < _guaranteedTarget)
+                    _freeGuaranteed.Push(buffer);
                 else
-                    _guaranteedCreated--;
-                break;
+                    _guaranteedCreated--; // IOCtl lowered the count: let this one go
+                return;
             case BufferOrigin.Shared:
                 _sharedInUse--;
-                _shared!.Return(array);
+                _shared!.Return(buffer._array);
                 break;
             case BufferOrigin.Big:
-                ArrayPool<byte>.Shared.Return(array);
+                ArrayPool<byte>.Shared.Return(buffer._array);
                 break;
         }
         buffer._array = [];
-        buffer._owner = null;
-        buffer._next = null;
         _freeShells.Push(buffer);
     }
 
@@ -102,13 +101,12 @@ internal sealed class OutputBufferPool
         _guaranteedTarget = count;
         while (_guaranteedCreated < count)
         {
-            _freeArrays.Push(new byte[_arrayLength]);
-            _freeShells.Push(new TransportBuffer()); // one shell per buffer up front: renting never allocates
+            _freeGuaranteed.Push(new TransportBuffer(_owner) { _array = new byte[_arrayLength] });
             _guaranteedCreated++;
         }
-        while (_guaranteedCreated > count && _freeArrays.Count > 0)
+        while (_guaranteedCreated > count && _freeGuaranteed.Count > 0)
         {
-            _freeArrays.Pop();
+            _freeGuaranteed.Pop();
             _guaranteedCreated--;
         }
         MaxBuffers = Math.Max(MaxBuffers, count);
@@ -116,5 +114,5 @@ internal sealed class OutputBufferPool
 
     public void SetMaxBuffers(int count) => MaxBuffers = Math.Max(count, _guaranteedTarget);
 
-    private TransportBuffer Shell() => _freeShells.Count > 0 ? _freeShells.Pop() : new TransportBuffer();
+    private TransportBuffer Shell() => _freeShells.Count > 0 ? _freeShells.Pop() : new TransportBuffer(_owner);
 }

@@ -31,8 +31,10 @@ public sealed class TransportBuffer
     /// <summary>End of the last message closed by PackBuffer.</summary>
     internal int _closedEnd;
     internal Buffers.BufferOrigin _origin;
-    /// <summary>The channel that handed this buffer out (ownership check on Write/Release).</summary>
-    internal object? _owner;
+    /// <summary>The channel whose pool this buffer belongs to (ownership check on Write/Release); null for read buffers.</summary>
+    internal readonly object? _owner;
+    /// <summary>True from GetBuffer until the buffer goes back to its pool.</summary>
+    internal bool _rented;
     /// <summary>True while the buffer sits in an output queue.</summary>
     internal bool _queued;
     /// <summary>Next buffer in an output queue (intrusive list: queuing allocates nothing).</summary>
@@ -43,7 +45,7 @@ public sealed class TransportBuffer
     internal int _fragmentOffset;
     internal int _fragmentId;
 
-    internal TransportBuffer() { }
+    internal TransportBuffer(object? owner = null) => _owner = owner;
 
     /// <summary>Space for the current message (write buffers) or the message itself (read buffers).</summary>
     public Span<byte> Data => _array.AsSpan(_dataStart, _limit - _dataStart);
@@ -82,9 +84,11 @@ public sealed class TransportBuffer
     public bool IsPacked => _packed;
 
     /// <summary>Points this buffer at memory for a new output message.</summary>
-    internal void PrepareForWrite(byte[] array, int frameStart, int limit, bool packed, Buffers.BufferOrigin origin, object owner)
+    internal void PrepareForWrite(byte[] array, int frameStart, int limit, bool packed, Buffers.BufferOrigin origin)
     {
-        _array = array;
+        if (!ReferenceEquals(_array, array))
+            _array = array;
+        _rented = true;
         _frameStart = frameStart;
         _packed = packed;
         _dataStart = frameStart + RipcLimits.HeaderLength + (packed ? RipcLimits.PackedLengthSize : 0);
@@ -93,7 +97,6 @@ public sealed class TransportBuffer
         _packedCount = 0;
         _closedEnd = 0;
         _origin = origin;
-        _owner = owner;
         _queued = false;
         _next = null;
         _frameLength = 0;

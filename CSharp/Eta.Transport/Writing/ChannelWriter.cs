@@ -68,7 +68,7 @@ internal sealed class ChannelWriter
         return true;
     }
 
-    public TransportReturnCode GetBuffer(int size, bool packed, object owner, TransportError error, out TransportBuffer? buffer)
+    public TransportReturnCode GetBuffer(int size, bool packed, TransportError error, out TransportBuffer? buffer)
     {
         if (size < 0)
             throw new ArgumentOutOfRangeException(nameof(size), size, "Buffer size cannot be negative.");
@@ -78,10 +78,10 @@ internal sealed class ChannelWriter
         {
             if (packed)
                 throw new ArgumentOutOfRangeException(nameof(size), size, $"A packed buffer cannot exceed the max fragment size {_maxFragmentSize}.");
-            buffer = _pool.RentBig(size, owner);
+            buffer = _pool.RentBig(size);
             return TransportReturnCode.Success;
         }
-        buffer = _pool.TryRent(packed, owner);
+        buffer = _pool.TryRent(packed);
         if (buffer is null)
             return error.Set(TransportReturnCode.NoBuffers, NoBuffersText); // constant: flow control must not allocate
         buffer._limit = buffer.PayloadStart + size; // the whole frame payload, packed lengths included
@@ -119,7 +119,7 @@ internal sealed class ChannelWriter
                 // Compression grew the message past one frame: the rest follows in a second frame (flag
                 // CompressedFragment on the first), which the reader joins before delivering (LSEG's way).
                 frameFlags |= RipcFlags.CompressedFragment;
-                overflow = _pool.RentBig(compressed - firstPart, buffer._owner!);
+                overflow = _pool.RentBig(compressed - firstPart);
                 _compressScratch.AsSpan(firstPart, compressed - firstPart).CopyTo(overflow._array.AsSpan(overflow.PayloadStart));
                 overflow._frameLength = RipcLimits.HeaderLength + compressed - firstPart;
                 WriteHeader(overflow._array, overflow._frameLength, RipcFlags.Compressed);
@@ -266,11 +266,11 @@ internal sealed class ChannelWriter
 
         while (buffer._fragmentOffset < messageLength)
         {
-            TransportBuffer? frame = _pool.TryRent(packed: false, buffer._owner!);
+            TransportBuffer? frame = _pool.TryRent(packed: false);
             if (frame is null)
             {
                 Flush();
-                frame = _pool.TryRent(packed: false, buffer._owner!);
+                frame = _pool.TryRent(packed: false);
                 if (frame is null)
                     return TransportReturnCode.WriteCallAgain;
             }
