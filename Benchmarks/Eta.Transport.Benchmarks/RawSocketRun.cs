@@ -16,13 +16,22 @@ internal static class RawSocketRun
 
     public static RunResult Measure(Workload workload, int seconds)
     {
-        using var listener = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+        // The socket options the transport applies, at the same points: the listener's receive buffer before
+        // listen (accepted sockets inherit it, and it fixes the TCP window scale), the rest before connect
+        // and after accept. Otherwise the two would run with different TCP windows, not just different code.
+        int bufferSize = workload.EffectiveSocketBufferSize;
+        using var listener = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp) { ReceiveBufferSize = bufferSize };
         listener.Bind(new IPEndPoint(IPAddress.Loopback, 0));
         listener.Listen(1);
-        using var writer = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true, SendBufferSize = 65535 };
+        using var writer = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp)
+        {
+            NoDelay = true, SendBufferSize = bufferSize, ReceiveBufferSize = bufferSize,
+        };
         writer.Connect(listener.LocalEndPoint!);
         using Socket reader = listener.Accept();
-        reader.ReceiveBufferSize = 65535;
+        reader.NoDelay = true;
+        reader.SendBufferSize = bufferSize;
+        reader.ReceiveBufferSize = bufferSize;
 
         using var stop = new CancellationTokenSource();
         long received = 0;

@@ -16,9 +16,16 @@ internal static class TransportRun
     public static RunResult Measure(Workload workload, int seconds)
     {
         Transport.Initialize();
-        Server server = Transport.Bind(new BindOptions { Port = 0, InterfaceName = "127.0.0.1", GuaranteedOutputBuffers = 5000 }, out TransportError? error)
+        int socketBuffer = workload.SocketBufferSize;
+        Server server = Transport.Bind(new BindOptions
+            {
+                Port = 0, InterfaceName = "127.0.0.1", GuaranteedOutputBuffers = 5000, SysRecvBufSize = socketBuffer, SysSendBufSize = socketBuffer,
+            }, out TransportError? error)
             ?? throw new InvalidOperationException(error!.ToString());
-        Channel client = Transport.Connect(new ConnectOptions { Host = "127.0.0.1", Port = server.Port, GuaranteedOutputBuffers = 5000 }, out error)
+        Channel client = Transport.Connect(new ConnectOptions
+            {
+                Host = "127.0.0.1", Port = server.Port, GuaranteedOutputBuffers = 5000, SysRecvBufSize = socketBuffer, SysSendBufSize = socketBuffer,
+            }, out error)
             ?? throw new InvalidOperationException(error!.ToString());
         Channel reader = Handshake(server, client);
         try

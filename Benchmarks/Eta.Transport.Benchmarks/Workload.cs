@@ -1,9 +1,15 @@
 namespace Eta.Transport.Benchmarks;
 
-/// <summary>What each run sends: messages of one size, one per buffer or packed to fill a fragment.</summary>
-internal sealed record Workload(int MessageSize, bool Packed)
+/// <summary>
+/// What each run sends (messages of one size, one per buffer or packed to fill a fragment) and the system
+/// socket buffer size both sides use (0: the transport's default, 65535, as the guide's tools use it).
+/// </summary>
+internal sealed record Workload(int MessageSize, bool Packed, int SocketBufferSize = 0)
 {
     public const int FragmentSize = 6144;
+
+    /// <summary>The SO_SNDBUF/SO_RCVBUF value the transport applies for <see cref="SocketBufferSize"/>.</summary>
+    public int EffectiveSocketBufferSize => SocketBufferSize > 0 ? SocketBufferSize : 65535;
 
     /// <summary>Messages per written buffer: 1, or as many as fit a packed fragment (2-byte length each).</summary>
     public int MessagesPerBuffer => Packed ? FragmentSize / (MessageSize + 2) : 1;
