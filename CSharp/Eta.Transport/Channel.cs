@@ -29,6 +29,7 @@ public sealed class Channel
     private readonly BindOptions? _bindOptions;
     private readonly Server? _server;
     private readonly ReadArgs _scratchReadArgs = new();
+    private readonly bool _blocking;
     private readonly InputBuffer _input;
     private ClientHandshake? _clientHandshake;
     private ServerHandshake? _serverHandshake;
@@ -52,6 +53,7 @@ public sealed class Channel
         _connectOptions = connect;
         _bindOptions = bind;
         _server = server;
+        _blocking = connect?.Blocking ?? bind!.ChannelsBlocking;
         _input = new InputBuffer(inputSize);
         int timeout = connect?.InitializationTimeout ?? bind!.InitializationTimeout;
         _initDeadline = Environment.TickCount64 + timeout * 1000L;
@@ -87,6 +89,13 @@ public sealed class Channel
 
     /// <summary>Bytes written and not yet accepted by the socket.</summary>
     public int PendingBytes => _writer?.PendingBytes ?? 0;
+
+    /// <summary>
+    /// True for a channel opened blocking (<see cref="ConnectOptions.Blocking"/>, <see cref="BindOptions.ChannelsBlocking"/>):
+    /// Read waits for a message, and a flush (Flush, Ping, or one a Write starts at the high-water mark) waits until the
+    /// socket has taken its bytes. A wait gives up after the receive or send timeout when one is set.
+    /// </summary>
+    public bool Blocking => _blocking;
 
     // ---------------------------------------------------------------- construction
 
@@ -196,9 +205,15 @@ public sealed class Channel
             }
             try
             {
-                TransportReturnCode result = _reader!.Read(_stream!, args, Error, out message);
-                if (_reader.ReceivedData)
-                    _lastReceiveTicks = Environment.TickCount64;
+                TransportReturnCode result;
+                while (true)
+                {
+                    result = _reader!.Read(_stream!, args, Error, out message);
+                    if (_reader.ReceivedData)
+                        _lastReceiveTicks = Environment.TickCount64;
+                    if (result != TransportReturnCode.ReadWouldBlock || !_blocking || !WaitForSocket(SelectMode.SelectRead))
+                        break;
+                }
                 if (result == TransportReturnCode.Failure)
                     CloseOnError();
                 return result;
@@ -401,6 +416,8 @@ public sealed class Channel
             try
             {
                 TransportReturnCode result = _writer!.Write(buffer, priority, flags, args);
+                while (_blocking && _writer.HasStagedBytes && WaitForSocket(SelectMode.SelectWrite))
+                    result = _writer.Flush(); // finish the flush the write started; frames below the mark stay queued
                 NoteSent();
                 return result;
             }
@@ -426,6 +443,8 @@ public sealed class Channel
             try
             {
                 TransportReturnCode result = ping ? _writer!.Ping() : _writer!.Flush();
+                while (_blocking && result > TransportReturnCode.Success && WaitForSocket(SelectMode.SelectWrite))
+                    result = _writer.Flush();
                 NoteSent();
                 return result;
             }
@@ -544,6 +563,15 @@ public sealed class Channel
         _outCompressor?.Dispose();
         _inCompressor?.Dispose();
         _outCompressor = _inCompressor = null;
+    }
+
+    /// <summary>Blocking channels: waits until the socket is ready; false when the receive/send timeout ran out first.</summary>
+    private bool WaitForSocket(SelectMode mode)
+    {
+        int timeoutMs = mode == SelectMode.SelectRead
+            ? _connectOptions?.ReceiveTimeoutMs ?? _bindOptions!.ReceiveTimeoutMs
+            : _connectOptions?.SendTimeoutMs ?? _bindOptions!.SendTimeoutMs;
+        return _stream!.Socket.Poll(timeoutMs > 0 ? TimeSpan.FromMilliseconds(timeoutMs) : Timeout.InfiniteTimeSpan, mode);
     }
 
     private void CheckOwnership(TransportBuffer buffer)

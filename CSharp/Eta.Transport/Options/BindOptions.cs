@@ -10,7 +10,7 @@ public sealed record BindOptions
     public ConnectionType ConnectionType { get; init; } = ConnectionType.Socket;
     /// <summary>True: <see cref="Server.Accept"/> waits for a connection.</summary>
     public bool ServerBlocking { get; init; }
-    /// <summary>True: accepted channels run the handshake inside Accept and come back active.</summary>
+    /// <summary>True: accepted channels run the handshake inside Accept, come back active, and block (see <see cref="Channel.Blocking"/>).</summary>
     public bool ChannelsBlocking { get; init; }
     public bool TcpNoDelay { get; init; } = true;
     /// <summary>Largest message sent in one frame; offered to clients as the max user message size.</summary>

@@ -8,7 +8,10 @@ public sealed record ConnectOptions
     /// <summary>Local address (IP or host name) to bind before connecting; null binds any.</summary>
     public string? InterfaceName { get; init; }
     public ConnectionType ConnectionType { get; init; } = ConnectionType.Socket;
-    /// <summary>True: <see cref="Transport.Connect"/> runs the whole handshake and returns an active channel.</summary>
+    /// <summary>
+    /// True: <see cref="Transport.Connect"/> runs the whole handshake and returns an active channel, and the channel
+    /// blocks (see <see cref="Channel.Blocking"/>).
+    /// </summary>
     public bool Blocking { get; init; }
     /// <summary>True disables Nagle's algorithm (TCP_NODELAY); the tools' -tcpDelay sets false.</summary>
     public bool TcpNoDelay { get; init; } = true;
@@ -18,9 +21,9 @@ public sealed record ConnectOptions
     public int SysSendBufSize { get; init; }
     /// <summary>TCP receive buffer size; 0 means 65535.</summary>
     public int SysRecvBufSize { get; init; }
-    /// <summary>Socket send timeout in milliseconds (blocking operations only); 0 for none.</summary>
+    /// <summary>Longest wait of a blocking channel's flush, in milliseconds; 0 for none.</summary>
     public int SendTimeoutMs { get; init; }
-    /// <summary>Socket receive timeout in milliseconds (blocking operations only); 0 for none.</summary>
+    /// <summary>Longest wait of a blocking channel's read, in milliseconds; 0 for none.</summary>
     public int ReceiveTimeoutMs { get; init; }
     /// <summary>Requested ping timeout in seconds; the server may lower it.</summary>
     public int PingTimeout { get; init; } = 60;

@@ -56,6 +56,9 @@ internal sealed class ChannelWriter
     /// <summary>Bytes written (queued or staged) and not yet accepted by the socket.</summary>
     public int PendingBytes => _queuedBytes + _staging.Pending;
 
+    /// <summary>True while a flush has bytes the socket has not yet taken (frames not started stay queued).</summary>
+    public bool HasStagedBytes => !_staging.IsEmpty;
+
     /// <summary>Set each time the socket accepts bytes (for ping timing).</summary>
     public bool SentData { get; set; }
 

@@ -54,6 +54,30 @@ internal sealed class Loopback : IDisposable
         return new Loopback(server, client, accepted);
     }
 
+    /// <summary>
+    /// A pair where either side may be blocking: the server accepts on another thread while the client connects,
+    /// since a blocking side runs its whole handshake inside Accept or Connect.
+    /// </summary>
+    public static Loopback OpenBlocking(BindOptions bind, ConnectOptions connect)
+    {
+        Server server = Bind(bind with { ServerBlocking = true });
+        Task<Channel?> accepting = Task.Run(() => DriveToActive(server.Accept()), TestContext.Current.CancellationToken);
+        Channel client = DriveToActive(Transport.Connect(ClientOptions(server, connect), out TransportError? error))
+            ?? throw new InvalidOperationException(error?.ToString());
+        Assert.True(accepting.Wait(Deadline, TestContext.Current.CancellationToken), "accept did not complete");
+        Channel accepted = accepting.Result ?? throw new InvalidOperationException(server.Error.ToString());
+        return new Loopback(server, client, accepted);
+    }
+
+    /// <summary>Runs a non-blocking channel's handshake to the end (a blocking one is already active).</summary>
+    private static Channel? DriveToActive(Channel? channel)
+    {
+        var clock = Stopwatch.StartNew();
+        while (channel?.State == ChannelState.Initializing && clock.Elapsed < Deadline)
+            DriveInit(channel);
+        return channel;
+    }
+
     /// <summary>One Init step; fails the test when the handshake fails.</summary>
     public static void DriveInit(Channel channel)
     {
