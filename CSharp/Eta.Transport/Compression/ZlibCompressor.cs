@@ -52,9 +52,18 @@ internal sealed unsafe class ZlibCompressor : ICompressor
     public int MaxCompressedLength(int inputLength)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(inputLength);
+        if (Level == 0)
+            return inputLength + StoredOverhead(inputLength);
         int growth = Level == 1 ? (inputLength >> 3) + (inputLength >> 10) : inputLength >> 9;
         return inputLength + growth + 64;
     }
+
+    /// <summary>
+    /// Level 0 only copies: the stream header (2), 5 bytes per stored block (blocks of at least 16 KiB), the
+    /// sync-flush marker (5) and 4 spare. Tight on purpose: the writer reserves this much in every compressed
+    /// frame, and 16 bytes at a 6144-byte fragment give LSEG's fragment sizes (6121 first, 6125 after).
+    /// </summary>
+    private static int StoredOverhead(int inputLength) => 2 + 5 * ((inputLength >> 14) + 1) + 5 + 4;
 
     public int Compress(ReadOnlySpan<byte> input, Span<byte> output)
     {

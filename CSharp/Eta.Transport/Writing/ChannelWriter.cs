@@ -26,6 +26,8 @@ internal sealed class ChannelWriter
     private readonly ICompressor? _compressor;
     private readonly byte[] _compressScratch;
     private readonly int _maxFragmentSize;
+    /// <summary>What the compressor may add to a fragment-sized input: kept free in every compressed frame.</summary>
+    private readonly int _compressionReserve;
     private readonly int _fragmentIdLength;
     private readonly int _maxFragmentId;
     private FlushOrder _flushOrder = FlushOrder.Parse(FlushOrder.Default, out _);
@@ -42,6 +44,7 @@ internal sealed class ChannelWriter
         _maxFragmentId = version.FragmentIdLength == 2 ? ushort.MaxValue : byte.MaxValue;
         _compressor = compressor;
         _compressScratch = compressor is null ? [] : new byte[compressor.MaxCompressedLength(pool.ArrayLength)];
+        _compressionReserve = compressor is null ? 0 : compressor.MaxCompressedLength(maxFragmentSize) - maxFragmentSize;
         _staging = new StagingBuffer(Math.Max(128 * 1024, 4 * (maxFragmentSize + 64)));
     }
 
@@ -107,6 +110,11 @@ internal sealed class ChannelWriter
 
         int payloadStart = buffer.PayloadStart;
         int payloadLength = buffer.PayloadEnd() - payloadStart;
+        // A message that will be compressed must leave room in its frame for the compressor's worst case;
+        // when it cannot, it goes out as fragments, as LSEG sends it (6129 bytes at a 6144 fragment size).
+        if (_compressor is not null && !buffer._packed && payloadLength > MaxCompressedPayload(RipcLimits.HeaderLength)
+            && ShouldCompress(payloadLength, priority, flags))
+            return WriteFragmented(buffer, priority, flags, args, payloadLength);
         byte frameFlags = buffer._packed ? (byte)(RipcFlags.Data | RipcFlags.Packed) : RipcFlags.Data;
         int uncompressedFrame = payloadLength + RipcLimits.HeaderLength;
         TransportBuffer? overflow = null;
@@ -263,7 +271,6 @@ internal sealed class ChannelWriter
         if (buffer._fragmentOffset == 0 && buffer._fragmentId == 0)
             buffer._fragmentId = NextFragmentId();
         bool compress = ShouldCompress(messageLength, priority, flags);
-        int compressionOverhead = compress ? _compressor!.MaxCompressedLength(_maxFragmentSize) - _maxFragmentSize : 0;
         ReadOnlySpan<byte> message = buffer._array.AsSpan(buffer.PayloadStart, messageLength);
         int bytesWritten = 0, uncompressedWritten = 0;
 
@@ -284,7 +291,7 @@ internal sealed class ChannelWriter
             byte frameFlags;
             if (compress)
             {
-                chunk = Math.Min(messageLength - buffer._fragmentOffset, Math.Max(1, _maxFragmentSize - header - compressionOverhead));
+                chunk = Math.Min(messageLength - buffer._fragmentOffset, MaxCompressedPayload(header));
                 payloadLength = _compressor!.Compress(message.Slice(buffer._fragmentOffset, chunk), target[header..]);
                 frameFlags = RipcFlags.HasExtendedFlags | RipcFlags.Compressed;
             }
@@ -322,6 +329,12 @@ internal sealed class ChannelWriter
         _pool.Return(buffer);
         return AfterQueueing(flags);
     }
+
+    /// <summary>
+    /// Most bytes of a message that one frame with <paramref name="header"/> bytes of headers carries compressed:
+    /// the largest frame (fragment size plus the RIPC header) less the compressor's growth at that size.
+    /// </summary>
+    private int MaxCompressedPayload(int header) => _maxFragmentSize + RipcLimits.HeaderLength - header - _compressionReserve;
 
     private int NextFragmentId()
     {
