@@ -76,16 +76,7 @@ internal sealed class ProviderServer : IDisposable
             failure = $"Accept wait failed: {e.SocketErrorCode}";
             return null;
         }
-        Channel? channel;
-        try
-        {
-            channel = _server.Accept();
-        }
-        catch (NotSupportedException e)
-        {
-            failure = $"Accept failed: {e.Message}"; // e.g. a connection type this build cannot serve
-            return null;
-        }
+        Channel? channel = _server.Accept();
         if (channel is null && _server.Error.Code != TransportReturnCode.ReadWouldBlock)
             failure = $"Accept failed: {_server.Error}";
         return channel;

@@ -175,17 +175,7 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
                 failure = $"listening socket error {e.SocketErrorCode}";
                 return null;
             }
-            Channel? channel;
-            try
-            {
-                channel = server.Accept();
-            }
-            catch (NotSupportedException e)
-            {
-                // e.g. a connection type this transport build cannot serve: refuse this client, keep serving.
-                failure = e.Message;
-                return null;
-            }
+            Channel? channel = server.Accept();
             if (channel is null)
             {
                 if (server.Error.Code != TransportReturnCode.ReadWouldBlock)
