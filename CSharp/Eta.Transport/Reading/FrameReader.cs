@@ -48,7 +48,7 @@ internal sealed class FrameReader
         if (!ReferenceEquals(_stream, stream))
             _stream = stream;
         // The common case, kept small: the next message of a packed frame already in memory.
-        if (_releaseOnNextRead is null && _packed.TryNext(out int start, out int length))
+        if (_releaseOnNextRead is null && _packed.Active && _packed.TryNext(out int start, out int length))
         {
             _message.PrepareForRead(_packed.Array!, start, length);
             message = _message;
@@ -148,7 +148,7 @@ internal sealed class FrameReader
     /// <summary>The next packed message, or a failure when the frame is malformed; false when there is none.</summary>
     private bool NextPacked(TransportError error, out TransportBuffer? message, out TransportReturnCode result)
     {
-        if (_packed.TryNext(out int start, out int length))
+        if (_packed.Active && _packed.TryNext(out int start, out int length))
         {
             _message.PrepareForRead(_packed.Array!, start, length);
             message = _message;
