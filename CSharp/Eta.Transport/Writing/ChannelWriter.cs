@@ -281,6 +281,8 @@ internal sealed class ChannelWriter
             {
                 Flush();
                 frame = _pool.TryRent(packed: false);
+                if (frame is null && buffer._origin != BufferOrigin.Big)
+                    frame = _pool.RentBig(_maxFragmentSize); // the message holds a pool buffer itself: waiting for one could last forever
                 if (frame is null)
                     return TransportReturnCode.WriteCallAgain;
             }

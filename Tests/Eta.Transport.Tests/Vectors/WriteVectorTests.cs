@@ -81,8 +81,25 @@ public sealed class WriteVectorTests
         Assert.Equal(expected, Convert.ToHexString(stream.Written));
     }
 
+    [Fact]
+    public void A_compressed_message_split_into_fragments_needs_no_second_pool_buffer()
+    {
+        // 6140 bytes fit one buffer but not one compressed frame, so it goes out as fragments; with a single
+        // guaranteed buffer (held by the message itself) the fragments must not wait for the pool.
+        (Channel channel, ReplayStream stream) = OpenZlibLevel0(guaranteedBuffers: 1);
+
+        WriteCountingPattern(channel, 6140);
+
+        List<(int Length, byte Flags, byte Extended)> frames = [];
+        for (int at = 0; at < stream.Written.Length; at += frames[^1].Length)
+            frames.Add(((stream.Written[at] << 8) | stream.Written[at + 1], stream.Written[at + 2], stream.Written[at + 3]));
+        Assert.Equal([(0x05, 0x08), (0x05, 0x04)], frames.Select(f => (f.Flags, f.Extended)));
+        Assert.Equal(TransportReturnCode.Success, channel.GetBuffer(10, false, out TransportBuffer? again)); // the pool got its buffer back
+        channel.ReleaseBuffer(again!);
+    }
+
     /// <summary>A client whose ConnectAck negotiated zlib at level 0, the level of LSEG's write recordings.</summary>
-    private static (Channel, ReplayStream) OpenZlibLevel0()
+    private static (Channel, ReplayStream) OpenZlibLevel0(int guaranteedBuffers = 50)
     {
         var ack = new byte[256];
         int length = new Ripc.ConnectAck
@@ -91,7 +108,8 @@ public sealed class WriteVectorTests
             Compression = CompressionType.Zlib, CompressionLevel = 0,
             KeyType = Ripc.KeyExchange.Type64, KeyModulus = 1_000_003, KeyGenerator = 5, ServerPublicKey = 7,
         }.Encode(ack, includeKeyExchange: true);
-        (Channel channel, ReplayStream stream) = ReplayClient.Open([ack[..length]], new ConnectOptions { CompressionType = CompressionType.Zlib });
+        (Channel channel, ReplayStream stream) = ReplayClient.Open([ack[..length]],
+            new ConnectOptions { CompressionType = CompressionType.Zlib, GuaranteedOutputBuffers = guaranteedBuffers });
         Assert.Equal(CompressionType.Zlib, channel.Info!.CompressionType);
         stream.ClearWritten();
         return (channel, stream);
