@@ -3,7 +3,7 @@ namespace Eta.Codec.Tests.Messages;
 /// <summary>
 /// Measures what a hot-path step allocates once the JIT has settled. Until a method is re-jitted with full
 /// optimisation, some BCL calls allocate where optimised code does not (Enum.HasFlag boxes in tier-0 code), so
-/// the step is first run in batches until one batch allocates nothing (bounded), then measured.
+/// the step is first run in batches until one batch allocates nothing (bounded), then measured (best of three).
 /// </summary>
 internal static class SteadyState
 {
@@ -18,9 +18,16 @@ internal static class SteadyState
             if (GC.GetAllocatedBytesForCurrentThread() == before)
                 break;
         }
-        long start = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < iterations; i++)
-            step();
-        return GC.GetAllocatedBytesForCurrentThread() - start;
+        // A one-off runtime event (tiering, on-stack replacement) can land in one measurement; a real per-step
+        // allocation shows in all three.
+        long smallest = long.MaxValue;
+        for (int attempt = 0; attempt < 3 && smallest != 0; attempt++)
+        {
+            long start = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < iterations; i++)
+                step();
+            smallest = Math.Min(smallest, GC.GetAllocatedBytesForCurrentThread() - start);
+        }
+        return smallest;
     }
 }

@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using Eta.Transport.Compression;
 using Xunit;
 
@@ -17,12 +18,11 @@ public sealed class CompressionAllocationTests
         byte[][] messages = Enumerable.Range(0, 16).Select(i => TestMessages.Mixed(300 + i * 350, i)).ToArray();
         SendAll(pair, messages); // warm-up: internal buffers, native state, JIT
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int round = 0; round < 50; round++)
-            SendAll(pair, messages);
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-
-        Assert.Equal(0, allocated);
+        AllocationAssert.None(() =>
+        {
+            for (int round = 0; round < 50; round++)
+                SendAll(pair, messages);
+        });
     }
 
     private static void SendAll(CompressorPair pair, byte[][] messages)

@@ -1,4 +1,5 @@
 using System.Security.Authentication;
+using Eta.TestSupport;
 using Eta.Transport.Io;
 using Eta.Transport.Tls;
 using Xunit;
@@ -184,12 +185,11 @@ public sealed class TlsChannelStreamTests : IDisposable
         for (int i = 0; i < 200; i++)
             SendOne(pair, message, received); // warm-up: pools, session tickets, JIT
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 1000; i++)
-            SendOne(pair, message, received);
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-
-        Assert.Equal(0, allocated);
+        AllocationAssert.None(() =>
+        {
+            for (int i = 0; i < 1000; i++)
+                SendOne(pair, message, received);
+        });
     }
 
     [Fact]

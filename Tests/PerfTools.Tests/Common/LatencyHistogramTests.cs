@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using PerfTools.Common.Statistics;
 using Xunit;
 

@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using PerfTools.Common.Timing;
 using Xunit;
 

@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using PerfTools.ProvPerf.Items;
 using Xunit;
 
@@ -70,11 +71,11 @@ public class ItemTableTests
             table.TryDequeueRefresh(out _);
             table.RefreshSent(item);
         }
-        table.TryNextForUpdate(out _);
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 10_000; i++)
-            table.TryNextForUpdate(out _);
-        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        AllocationAssert.None(() =>
+        {
+            for (int i = 0; i < 10_000; i++)
+                table.TryNextForUpdate(out _);
+        });
     }
 
     private static ItemStream Open(ItemTable table, int streamId, string name, bool streaming = true)

@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using System.Buffers.Binary;
 using PerfTools.Common.Threading;
 using PerfTools.Tests.Common;

@@ -1,4 +1,5 @@
 using Eta.Codec;
+using Eta.TestSupport;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Xml;
 using Xunit;
@@ -120,13 +121,12 @@ public class MarketPriceEncoderTests
     {
         int cursor = 0, generic = 0, post = 0;
         var user = new PostUserInfo(1, 2);
-        var item = new ItemRefresh(3, "TRI.N"u8, 1, 1, true, true);
-        for (int i = 0; i < 100; i++) // warm up (JIT, tiering)
-            EncodeAll(ref cursor, ref generic, ref post, user, item);
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 20_000; i++)
-            EncodeAll(ref cursor, ref generic, ref post, user, item);
-        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        AllocationAssert.None(() =>
+        {
+            var item = new ItemRefresh(3, "TRI.N"u8, 1, 1, true, true);
+            for (int i = 0; i < 20_000; i++)
+                EncodeAll(ref cursor, ref generic, ref post, user, item);
+        });
     }
 
     private void EncodeAll(ref int cursor, ref int generic, ref int post, PostUserInfo user, scoped in ItemRefresh item)

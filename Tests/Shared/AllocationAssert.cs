@@ -1,6 +1,6 @@
 using Xunit;
 
-namespace PerfTools.Tests.Common;
+namespace Eta.TestSupport;
 
 /// <summary>
 /// Proves a piece of work allocates nothing on the calling thread. The work runs once to warm up, then is
