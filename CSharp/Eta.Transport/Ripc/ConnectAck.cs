@@ -144,6 +144,11 @@ internal sealed class ConnectAck
         var negotiated = (CompressionType)compression;
         if (forced && negotiated == CompressionType.None)
             negotiated = CompressionType.Zlib; // LSEG: a forced compression without a type means zlib
+        if (negotiated == CompressionType.Zlib && level > 9)
+        {
+            error = $"Error occurred during connection process: server wants zlib at level {level}; zlib levels are 0-9";
+            return null;
+        }
         if (maxUserMessageSize < RipcLimits.MinFragmentSize)
         {
             error = $"Error occurred during connection process: server offered a max message size of {maxUserMessageSize} bytes";

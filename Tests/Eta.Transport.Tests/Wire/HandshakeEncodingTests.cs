@@ -101,6 +101,20 @@ public sealed class HandshakeEncodingTests
     }
 
     [Fact]
+    public void ConnectAck_asking_for_a_zlib_level_above_9_is_refused()
+    {
+        byte[] recorded = HexRecords.Read(VectorFiles.Handshake("110_input_connectAck_Ripc14_Zlib_compression.txt"))[0];
+        const int levelOffset = 18; // length 2, flags 2, header length 1, reserved 1, IPC version 4, size 2, session flags, ping, major, minor, type 2
+        Assert.Equal(6, recorded[levelOffset]);
+        recorded[levelOffset] = 10;
+
+        ConnectAck? ack = ConnectAck.Decode(recorded, RipcVersion.V14, out _, out string error);
+
+        Assert.Null(ack);
+        Assert.Contains("zlib at level 10", error);
+    }
+
+    [Fact]
     public void ConnectNak_is_read_as_a_refusal_with_its_text()
     {
         byte[] recorded = HexRecords.Read(VectorFiles.Handshake("50_input_connectNak_Ripc13.txt"))[0];
