@@ -44,8 +44,8 @@ public sealed class ReadPathFuzzTests
         for (int seed = 0; seed < CasesPerRecording; seed++)
         {
             var random = new Random(seed);
-            byte[] input = seed == 0 ? RandomBytes(random, 64 + body.Length) : Mutate(body, random);
-            string outcome = Drive(ack, zlib, Split(input, random), endOfStream: random.Next(2) == 0, $"{recording} seed {seed}");
+            byte[] input = seed == 0 ? Fuzz.RandomBytes(random, 64 + body.Length) : Fuzz.Mutate(body, random);
+            string outcome = Drive(ack, zlib, Fuzz.Split(input, random), endOfStream: random.Next(2) == 0, $"{recording} seed {seed}");
             outcomes[outcome] = outcomes.GetValueOrDefault(outcome) + 1;
         }
 
@@ -99,58 +99,6 @@ public sealed class ReadPathFuzzTests
         {
             channel.Close();
         }
-    }
-
-    private static byte[] Mutate(byte[] body, Random random)
-    {
-        var bytes = new List<byte>(body);
-        int mutations = 1 + random.Next(4);
-        for (int m = 0; m < mutations && bytes.Count > 0; m++)
-        {
-            int at = random.Next(bytes.Count);
-            switch (random.Next(6))
-            {
-                case 0:
-                    bytes[at] ^= (byte)(1 << random.Next(8));
-                    break;
-                case 1:
-                    bytes[at] = random.Next(3) switch { 0 => 0x00, 1 => 0xFF, _ => (byte)random.Next(256) };
-                    break;
-                case 2:
-                    bytes.InsertRange(at, RandomBytes(random, 1 + random.Next(8)));
-                    break;
-                case 3:
-                    bytes.RemoveRange(at, Math.Min(bytes.Count - at, 1 + random.Next(8)));
-                    break;
-                case 4:
-                    int length = Math.Min(bytes.Count - at, 1 + random.Next(64));
-                    bytes.InsertRange(at, bytes.GetRange(at, length));
-                    break;
-                default:
-                    bytes.RemoveRange(at, bytes.Count - at);
-                    break;
-            }
-        }
-        return [.. bytes];
-    }
-
-    private static List<byte[]> Split(byte[] input, Random random)
-    {
-        var chunks = new List<byte[]>();
-        for (int offset = 0; offset < input.Length;)
-        {
-            int length = Math.Min(input.Length - offset, random.Next(3) == 0 ? 1 + random.Next(4) : 1 + random.Next(4096));
-            chunks.Add(input[offset..(offset + length)]);
-            offset += length;
-        }
-        return chunks;
-    }
-
-    private static byte[] RandomBytes(Random random, int count)
-    {
-        var bytes = new byte[count];
-        random.NextBytes(bytes);
-        return bytes;
     }
 
     private static string Describe(Dictionary<string, int> outcomes) =>
