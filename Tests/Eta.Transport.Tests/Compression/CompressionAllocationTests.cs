@@ -16,8 +16,6 @@ public sealed class CompressionAllocationTests
     {
         using var pair = new CompressorPair(type, level, 6144);
         byte[][] messages = Enumerable.Range(0, 16).Select(i => TestMessages.Mixed(300 + i * 350, i)).ToArray();
-        SendAll(pair, messages); // warm-up: internal buffers, native state, JIT
-
         AllocationAssert.None(() =>
         {
             for (int round = 0; round < 50; round++)

@@ -12,8 +12,6 @@ public sealed class AllocationLoopbackTests
     public void Write_flush_read_allocate_nothing_in_steady_state(bool packed)
     {
         using var pair = Support.Loopback.Open();
-        RoundTrips(pair, packed, 2_000); // warm up pools, JIT and socket paths
-
         int shortRuns = 0;
         AllocationAssert.None(() =>
         {
