@@ -4,6 +4,7 @@ using Xunit;
 
 namespace PerfTools.Tests.Common;
 
+[Collection(AllocationCollection.Name)]
 public sealed class LatencyHistogramTests
 {
     /// <summary>The value at rank ceil(p/100 * n) of the sorted values: the definition the histogram approximates.</summary>

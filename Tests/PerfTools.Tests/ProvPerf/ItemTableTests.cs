@@ -4,6 +4,7 @@ using Xunit;
 
 namespace PerfTools.Tests.ProvPerf;
 
+[Collection(AllocationCollection.Name)]
 public class ItemTableTests
 {
     [Fact]
