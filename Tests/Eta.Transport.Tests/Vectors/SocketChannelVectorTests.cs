@@ -5,8 +5,8 @@ namespace Eta.Transport.Tests.Vectors;
 
 /// <summary>
 /// LSEG's SocketChannelJunit streams (split reads, packing, fragments, pings) replayed read by read through a
-/// fake stream: each must yield exactly the messages of its expected file (headers stripped) and the return
-/// codes LSEG's test asserts.
+/// fake stream: each must yield exactly the messages of its expected file (headers stripped). The return code
+/// and byte counts of every call are checked in <see cref="SocketChannelReadCallTests"/>.
 /// </summary>
 public sealed class SocketChannelVectorTests
 {
@@ -52,26 +52,9 @@ public sealed class SocketChannelVectorTests
         Assert.Equal(0, stream.PendingRecords);
     }
 
-    [Fact]
-    public void Two_messages_in_one_network_read_report_more_data_after_the_first()
-    {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("030_input_two_msgs_single_net_read.txt"));
-        List<byte[]> expected = HexRecords.ReadMessages(VectorFiles.SocketChannel("030_expected_two_msgs_single_net_read.txt"));
-        (Channel channel, _) = ReplayClient.Open(reads);
-        var args = new ReadArgs();
-
-        TransportReturnCode first = channel.Read(args, out TransportBuffer? message);
-        Assert.True(first > TransportReturnCode.Success);
-        Assert.Equal(expected[1], message!.Contents.ToArray());
-        Assert.Equal(expected[1].Length + 3 + expected[2].Length + 3, args.BytesRead);
-        Assert.Equal(expected[1].Length + 3, args.UncompressedBytesRead);
-
-        Assert.Equal(TransportReturnCode.Success, channel.Read(args, out message));
-        Assert.Equal(expected[2], message!.Contents.ToArray());
-        Assert.Equal(TransportReturnCode.ReadWouldBlock, channel.Read(args, out message));
-        Assert.Null(message);
-    }
-
+    // Not LSEG's assertion: LSEG's Java test (readSinglePackedEmptyPayload) expects no message and READ_WOULD_BLOCK
+    // for this stream, while our PackedCursor hands out a first empty slot as an empty message. Left as an open
+    // question, so this stream is not in SocketChannelReadCallTests.
     [Fact]
     public void Packed_frame_with_one_empty_message_returns_an_empty_message()
     {
@@ -83,20 +66,6 @@ public sealed class SocketChannelVectorTests
         Assert.Equal(0, message.Length);
         Assert.Equal(TransportReturnCode.ReadWouldBlock, channel.Read(out message));
         Assert.Null(message);
-    }
-
-    [Fact]
-    public void Trailing_empty_packed_slot_is_not_a_message()
-    {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("090_input_3part_packed_last_part_empty.txt"));
-        (Channel channel, _) = ReplayClient.Open(reads);
-
-        Assert.True(channel.Read(out TransportBuffer? first) > TransportReturnCode.Success);
-        Assert.NotNull(first);
-        Assert.True(channel.Read(out TransportBuffer? second) > TransportReturnCode.Success);
-        Assert.NotNull(second);
-        Assert.Equal(TransportReturnCode.ReadWouldBlock, channel.Read(out TransportBuffer? third));
-        Assert.Null(third);
     }
 
     [Fact]
@@ -145,17 +114,6 @@ public sealed class SocketChannelVectorTests
         Assert.Equal(9, args.UncompressedBytesRead);
         Assert.Equal(0, args.BytesRead);
         Assert.Equal(10, message!.Length);
-    }
-
-    [Fact]
-    public void Ping_frame_reads_as_ReadPing()
-    {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("ping_message.txt"));
-        (Channel channel, _) = ReplayClient.Open(reads);
-
-        Assert.Equal(TransportReturnCode.ReadPing, channel.Read(out TransportBuffer? message));
-        Assert.Null(message);
-        Assert.Equal(TransportReturnCode.ReadWouldBlock, channel.Read(out _));
     }
 
     [Fact]
