@@ -85,26 +85,14 @@ public sealed class SocketChannelReadCallTests
             new(Code.Success, 2, f.E[2] + RipcHeader - 2, f.E[2] + RipcHeader),
             new(Code.WouldBlock),
         ]),
-        new("055_input_known_insufficient.txt", "055_expected_known_insufficient.txt", SmallBuffer, f =>
-        [
-            new(Code.MoreData, 1, f.E[1] + RipcHeader + f.E[2] + RipcHeader, f.E[1] + RipcHeader, Ours: Code.Success,
-                OursBytesRead: SmallBuffer),
-            new(Code.Success, 2, 0, f.E[2] + RipcHeader, OursBytesRead: f.E[1] + RipcHeader + f.E[2] + RipcHeader - SmallBuffer),
-            new(Code.WouldBlock),
-        ]),
+        new("055_input_known_insufficient.txt", "055_expected_known_insufficient.txt", SmallBuffer, TwoFramesOverflowingTheBuffer),
         new("056_input_known_insufficient_remain_buf.txt", "056_expected_known_insufficient_remain_buf.txt", 36, f =>
         [
             new(Code.MoreData, 1, f.E[1] + RipcHeader + 3, f.E[1] + RipcHeader, Ours: Code.Success),
             new(Code.Success, 2, 7, f.E[2] + RipcHeader),
             new(Code.WouldBlock),
         ]),
-        new("058_input_unknown_insufficient.txt", "058_expected_unknown_insufficient.txt", SmallBuffer, f =>
-        [
-            new(Code.MoreData, 1, f.E[1] + RipcHeader + f.E[2] + RipcHeader, f.E[1] + RipcHeader, Ours: Code.Success,
-                OursBytesRead: SmallBuffer),
-            new(Code.Success, 2, 0, f.E[2] + RipcHeader, OursBytesRead: f.E[1] + RipcHeader + f.E[2] + RipcHeader - SmallBuffer),
-            new(Code.WouldBlock),
-        ]),
+        new("058_input_unknown_insufficient.txt", "058_expected_unknown_insufficient.txt", SmallBuffer, TwoFramesOverflowingTheBuffer),
         new("060_input_single_complete_1part_packed.txt", "060_expected_single_complete_1part_packed.txt", 0, f =>
         [
             new(Code.Success, 1, FirstPackedHeader + f.E[1], FirstPackedHeader + f.E[1]),
@@ -129,6 +117,15 @@ public sealed class SocketChannelReadCallTests
             new(Code.WouldBlock),
         ]),
     }.ToDictionary(s => s.Input);
+
+    /// <summary>055 and 058: a first frame, then a second that only partly fits the small read buffer.</summary>
+    private static Call[] TwoFramesOverflowingTheBuffer(Frames f) =>
+    [
+        new(Code.MoreData, 1, f.E[1] + RipcHeader + f.E[2] + RipcHeader, f.E[1] + RipcHeader, Ours: Code.Success,
+            OursBytesRead: SmallBuffer),
+        new(Code.Success, 2, 0, f.E[2] + RipcHeader, OursBytesRead: f.E[1] + RipcHeader + f.E[2] + RipcHeader - SmallBuffer),
+        new(Code.WouldBlock),
+    ];
 
     public static TheoryData<string> Inputs => new(s_streams.Keys);
 
