@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using Eta.Transport.Tests.Support;
 using Xunit;
 
@@ -134,8 +135,8 @@ public sealed class SocketChannelReadCallTests
     public void Every_read_call_returns_what_LSEG_asserts(string input)
     {
         Stream stream = s_streams[input];
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel(stream.Input));
-        List<byte[]> expected = HexRecords.ReadMessages(VectorFiles.SocketChannel(stream.Expected));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel(stream.Input));
+        List<byte[]> expected = HexDump.Messages(VectorFiles.SocketChannel(stream.Expected));
         var frames = new Frames([.. expected.Select(m => m.Length)], [.. reads.Select(r => r.Length)]);
         (Channel channel, _) = ReplayClient.Open(reads, new ConnectOptions { InputBufferCapacityOverride = stream.Capacity });
         var args = new ReadArgs();

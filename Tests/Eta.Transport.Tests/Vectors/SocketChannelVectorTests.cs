@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using Eta.Transport.Tests.Support;
 using Xunit;
 
@@ -37,8 +38,8 @@ public sealed class SocketChannelVectorTests
     [MemberData(nameof(Pairs))]
     public void Input_yields_exactly_the_expected_messages(string input, string expected, int inputCapacity)
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel(input));
-        List<byte[]> expectedMessages = HexRecords.ReadMessages(VectorFiles.SocketChannel(expected)).Skip(1).ToList();
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel(input));
+        List<byte[]> expectedMessages = HexDump.Messages(VectorFiles.SocketChannel(expected)).Skip(1).ToList();
         var options = new ConnectOptions { InputBufferCapacityOverride = inputCapacity };
         (Channel channel, ReplayStream stream) = ReplayClient.Open(reads.Take(1), options);
         foreach (byte[] read in reads.Skip(1))
@@ -58,7 +59,7 @@ public sealed class SocketChannelVectorTests
     [Fact]
     public void Packed_frame_with_one_empty_message_returns_an_empty_message()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("070_single_packed_with_empty_payload.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("070_single_packed_with_empty_payload.txt"));
         (Channel channel, _) = ReplayClient.Open(reads);
 
         Assert.Equal(TransportReturnCode.Success, channel.Read(out TransportBuffer? message));
@@ -71,7 +72,7 @@ public sealed class SocketChannelVectorTests
     [Fact]
     public void Packed_length_running_past_the_frame_fails_after_the_good_messages()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("060_input_single_complete_1part_packed.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("060_input_single_complete_1part_packed.txt"));
         // The recorded ConnectAck, then a packed frame: "ab", then a slot claiming 9 bytes with 3 left.
         byte[] frame = [0x00, 0x0C, 0x12, 0x00, 0x02, (byte)'a', (byte)'b', 0x00, 0x09, (byte)'x', (byte)'y', (byte)'z'];
         (Channel channel, _) = ReplayClient.Open([reads[0], frame]);
@@ -87,7 +88,7 @@ public sealed class SocketChannelVectorTests
     [Fact]
     public void Fragment_header_alone_gives_no_message_then_the_fragment_completes_it()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("100_input_fragmented.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("100_input_fragmented.txt"));
         (Channel channel, ReplayStream stream) = ReplayClient.Open(reads.Take(1));
         var args = new ReadArgs();
         stream.Enqueue(reads[1]);
@@ -103,7 +104,7 @@ public sealed class SocketChannelVectorTests
     [Fact]
     public void Fragment_header_and_fragment_in_one_read_report_more_data_then_the_message()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("105_input_fragment_header+frag_single_read.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("105_input_fragment_header+frag_single_read.txt"));
         (Channel channel, _) = ReplayClient.Open(reads);
         var args = new ReadArgs();
 
@@ -119,7 +120,7 @@ public sealed class SocketChannelVectorTests
     [Fact]
     public void Handshake_only_then_nothing_to_read()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("010_just_ripc_handshake.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("010_just_ripc_handshake.txt"));
         (Channel channel, _) = ReplayClient.Open(reads);
 
         Assert.Equal(TransportReturnCode.ReadWouldBlock, channel.Read(out TransportBuffer? message));
@@ -132,7 +133,7 @@ public sealed class SocketChannelVectorTests
     [Fact]
     public void Peer_closing_mid_message_closes_the_channel_with_a_clear_error()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("040_input_two_part_known_incomplete.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("040_input_two_part_known_incomplete.txt"));
         (Channel channel, ReplayStream stream) = ReplayClient.Open(reads.Take(2));
         stream.EndOfStream = true;
 
