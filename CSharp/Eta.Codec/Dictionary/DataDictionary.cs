@@ -82,7 +82,7 @@ public sealed partial class DataDictionary
     public CodecReturnCode LoadFieldDictionary(string path, out DictionaryError? error)
     {
         error = FieldDictionaryFileLoader.Load(this, path);
-        return error is null ? CodecReturnCode.SUCCESS : CodecReturnCode.FAILURE;
+        return error is null ? CodecReturnCode.Success : CodecReturnCode.Failure;
     }
 
     /// <summary>Adds enum tables from an enumtype.def file.</summary>
@@ -90,7 +90,7 @@ public sealed partial class DataDictionary
     public CodecReturnCode LoadEnumTypeDictionary(string path, out DictionaryError? error)
     {
         error = EnumTypeFileLoader.Load(this, path);
-        return error is null ? CodecReturnCode.SUCCESS : CodecReturnCode.FAILURE;
+        return error is null ? CodecReturnCode.Success : CodecReturnCode.Failure;
     }
 
     /// <summary>Every defined field in ascending fid order.</summary>
@@ -110,7 +110,7 @@ public sealed partial class DataDictionary
         int fid = entry.FieldId;
         if (fid == 0)
             return "fid 0 is reserved";
-        if (entry.RwfType == DataTypes.UNKNOWN)
+        if (entry.RwfType == DataTypes.Unknown)
             return $"invalid RWF type for fid {fid}";
 
         var existing = _entries[fid - MinFieldId];

@@ -92,7 +92,7 @@ public ref struct Msg
     public AckMsgFlags AckFlags { readonly get => (AckMsgFlags)Flags; set => Flags = (ushort)value; }
 
     /// <summary>A message of the given class with its identity set and everything else empty.</summary>
-    public static Msg Create(MsgClass msgClass, byte domainType, int streamId, int containerType = DataTypes.NO_DATA) =>
+    public static Msg Create(MsgClass msgClass, byte domainType, int streamId, int containerType = DataTypes.NoData) =>
         new()
         {
             MsgClass = msgClass,

@@ -20,11 +20,11 @@ public static class MsgEncoder
     {
         int start = writer.Position;
         CodecReturnCode rc = EncodeInit(ref writer, msg, out MsgEncodeState state);
-        if (rc == CodecReturnCode.ENCODE_MSG_KEY_ATTRIB)
-            rc = CodecReturnCode.INVALID_ARGUMENT;
-        if (rc >= CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.EncodeMsgKeyAttrib)
+            rc = CodecReturnCode.InvalidArgument;
+        if (rc >= CodecReturnCode.Success)
             rc = writer.WriteBytes(msg.EncodedDataBody);
-        if (rc < CodecReturnCode.SUCCESS)
+        if (rc < CodecReturnCode.Success)
         {
             writer.Rollback(start);
             return rc;
@@ -41,7 +41,7 @@ public static class MsgEncoder
     {
         state = default;
         if (!MsgHeaderCodec.IsKnown(msg.MsgClass))
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
 
         var w = new HeaderWriter(writer);
         state.Start = writer.Position;
@@ -61,7 +61,7 @@ public static class MsgEncoder
                 state.AttribSlot = slot;
                 state.Next = MsgEncodeState.Stage.KeyAttrib;
                 writer = w.Inner;
-                return CodecReturnCode.ENCODE_MSG_KEY_ATTRIB;
+                return CodecReturnCode.EncodeMsgKeyAttrib;
             }
         }
         return FinishHeader(ref writer, ref w, msg, flags, ref state);
@@ -74,7 +74,7 @@ public static class MsgEncoder
     public static CodecReturnCode EncodeKeyAttribComplete(ref RwfWriter writer, scoped in Msg msg, ref MsgEncodeState state, bool success)
     {
         if (state.Next != MsgEncodeState.Stage.KeyAttrib)
-            return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
+            return CodecReturnCode.UnexpectedEncoderCall;
         if (!success)
             return Abandon(ref writer, ref state);
         var w = new HeaderWriter(writer);
@@ -90,11 +90,11 @@ public static class MsgEncoder
     public static CodecReturnCode EncodeComplete(ref RwfWriter writer, ref MsgEncodeState state, bool success)
     {
         if (state.Next != MsgEncodeState.Stage.Payload)
-            return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
+            return CodecReturnCode.UnexpectedEncoderCall;
         if (!success)
             return Abandon(ref writer, ref state);
         state.Next = MsgEncodeState.Stage.None;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     // The same calls over a container encoder, so attribute and payload are encoded in place with its API.
@@ -121,7 +121,7 @@ public static class MsgEncoder
         {
             MsgKeyCodec.Write(ref w, msg.ReqKey, out _, out LengthSlot? reqAttribSlot);
             if (reqAttribSlot.HasValue)
-                w.Fail(CodecReturnCode.INVALID_ARGUMENT); // a request key's attribute must come pre-encoded
+                w.Fail(CodecReturnCode.InvalidArgument); // a request key's attribute must come pre-encoded
         }
         w.Complete(state.HeaderSlot);
         if (!w.Ok)
@@ -132,13 +132,13 @@ public static class MsgEncoder
         }
         writer = w.Inner;
         state.Next = MsgEncodeState.Stage.Payload;
-        return msg.ContainerType == DataTypes.NO_DATA ? CodecReturnCode.SUCCESS : CodecReturnCode.ENCODE_CONTAINER;
+        return msg.ContainerType == DataTypes.NoData ? CodecReturnCode.Success : CodecReturnCode.EncodeContainer;
     }
 
     private static CodecReturnCode Abandon(ref RwfWriter writer, ref MsgEncodeState state)
     {
         writer.Rollback(state.Start);
         state = default;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

@@ -24,12 +24,12 @@ public static class MsgPeek
             msgClass = 0;
             domainType = 0;
             streamId = 0;
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         }
         msgClass = (MsgClass)(encodedMsg[MsgClassOffset] & 0x1F);
         domainType = encodedMsg[DomainTypeOffset];
         streamId = BinaryPrimitives.ReadInt32BigEndian(encodedMsg[StreamIdOffset..]);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>The sequence number of an Update, Refresh, Generic, Post or Ack that carries one (FAILURE otherwise).</summary>
@@ -37,7 +37,7 @@ public static class MsgPeek
     {
         seqNum = 0;
         CodecReturnCode rc = MsgMemberLocator.SeqNum(encodedMsg, out int offset);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             seqNum = BinaryPrimitives.ReadUInt32BigEndian(encodedMsg[offset..]);
         return rc;
     }
@@ -47,7 +47,7 @@ public static class MsgPeek
     {
         postId = 0;
         CodecReturnCode rc = MsgMemberLocator.PostId(encodedMsg, out int offset);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             postId = BinaryPrimitives.ReadUInt32BigEndian(encodedMsg[offset..]);
         return rc;
     }

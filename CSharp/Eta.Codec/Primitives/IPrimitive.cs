@@ -17,7 +17,7 @@ public interface IPrimitive
 /// <summary>A primitive that knows its RWF type number and how to decode itself from its value bytes.</summary>
 public interface IPrimitive<TSelf> : IPrimitive where TSelf : struct, IPrimitive<TSelf>
 {
-    /// <summary>The RWF data type number (e.g. <see cref="DataTypes.REAL"/>).</summary>
+    /// <summary>The RWF data type number (e.g. <see cref="DataTypes.Real"/>).</summary>
     static abstract int DataType { get; }
 
     /// <summary>

@@ -21,7 +21,7 @@ public sealed class AdminStatus
     {
         byte[] name = RdmText.ToArray(Name);
         if (name.Length > byte.MaxValue)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
 
         Msg msg = Msg.Create(MsgClass.Status, DomainType, StreamId);
         if (State is { } state)
@@ -43,14 +43,14 @@ public sealed class AdminStatus
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Status || !IsAdminDomain(msg.DomainType))
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         DomainType = msg.DomainType;
         StreamId = msg.StreamId;
         State = (msg.StatusFlags & StatusMsgFlags.HasState) != 0 ? RdmState.From(msg.State) : null;
         bool hasName = (msg.StatusFlags & StatusMsgFlags.HasMsgKey) != 0 && msg.Key.HasName;
         Name = hasName ? RdmText.FromBytes(msg.Key.Name) : null;
         NameType = hasName && msg.Key.HasNameType ? msg.Key.NameType : null;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     private static bool IsAdminDomain(byte domainType) =>

@@ -29,9 +29,9 @@ public ref struct SeriesDecoder
     {
         decoder = default;
         if (data.IsEmpty)
-            return CodecReturnCode.NO_DATA;
+            return CodecReturnCode.NoData;
         CodecReturnCode rc = decoder.ReadHeader(data);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             decoder._cursor = EntryCursor.Failed(rc);
         return rc;
     }
@@ -41,9 +41,9 @@ public ref struct SeriesDecoder
     {
         encodedData = default;
         CodecReturnCode rc = _cursor.Begin();
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
-        if (ContainerType != DataTypes.NO_DATA)
+        if (ContainerType != DataTypes.NoData)
             rc = _cursor.Reader.ReadBuffer16(out encodedData);
         return _cursor.End(rc);
     }
@@ -51,16 +51,16 @@ public ref struct SeriesDecoder
     private CodecReturnCode ReadHeader(ReadOnlySpan<byte> data)
     {
         var reader = new RwfReader(data);
-        if (reader.ReadByte(out byte flags) != CodecReturnCode.SUCCESS
-            || reader.ReadByte(out byte containerType) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
+        if (reader.ReadByte(out byte flags) != CodecReturnCode.Success
+            || reader.ReadByte(out byte containerType) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
         Flags = (SeriesFlags)flags;
         ContainerType = DataTypes.FromWireContainerType(containerType);
-        CodecReturnCode rc = CountedContainerHeader.Read(ref reader, (Flags & SeriesFlags.HAS_SET_DEFS) != 0,
-            (Flags & SeriesFlags.HAS_SUMMARY_DATA) != 0, (Flags & SeriesFlags.HAS_TOTAL_COUNT_HINT) != 0, out _header);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = CountedContainerHeader.Read(ref reader, (Flags & SeriesFlags.HasSetDefs) != 0,
+            (Flags & SeriesFlags.HasSummaryData) != 0, (Flags & SeriesFlags.HasTotalCountHint) != 0, out _header);
+        if (rc != CodecReturnCode.Success)
             return rc;
         _cursor = new EntryCursor(reader.ReadToEnd(), Count);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

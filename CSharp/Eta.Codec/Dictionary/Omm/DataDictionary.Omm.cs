@@ -45,7 +45,7 @@ public sealed partial class DataDictionary
         out DictionaryError? error)
     {
         error = FieldDictionaryDecoder.Decode(this, payload, verbosity);
-        return error?.Code ?? CodecReturnCode.SUCCESS;
+        return error?.Code ?? CodecReturnCode.Success;
     }
 
     /// <summary>
@@ -60,7 +60,7 @@ public sealed partial class DataDictionary
         out DictionaryError? error)
     {
         error = EnumDictionaryDecoder.Decode(this, payload, verbosity);
-        return error?.Code ?? CodecReturnCode.SUCCESS;
+        return error?.Code ?? CodecReturnCode.Success;
     }
 
     /// <summary>
@@ -72,6 +72,6 @@ public sealed partial class DataDictionary
     {
         string? problem = DictionaryPayload.ReadType(payload, out type);
         error = problem is null ? null : new DictionaryError("dictionary payload", 0, problem);
-        return error is null ? CodecReturnCode.SUCCESS : CodecReturnCode.FAILURE;
+        return error is null ? CodecReturnCode.Success : CodecReturnCode.Failure;
     }
 }

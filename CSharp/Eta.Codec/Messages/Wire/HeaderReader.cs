@@ -15,10 +15,10 @@ internal ref struct HeaderReader
     public HeaderReader(ReadOnlySpan<byte> header)
     {
         _reader = new RwfReader(header);
-        Result = CodecReturnCode.SUCCESS;
+        Result = CodecReturnCode.Success;
     }
 
-    public readonly bool Ok => Result == CodecReturnCode.SUCCESS;
+    public readonly bool Ok => Result == CodecReturnCode.Success;
 
     /// <summary>Header bytes not yet read (trailing members are only present when room is left for them).</summary>
     public readonly int Remaining => Ok ? _reader.Remaining : 0;

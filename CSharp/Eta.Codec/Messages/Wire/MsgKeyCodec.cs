@@ -33,7 +33,7 @@ internal static class MsgKeyCodec
         if ((flags & MsgKeyFlags.HasAttrib) != 0)
         {
             w.ContainerType(key.AttribContainerType);
-            if (key.AttribContainerType != DataTypes.NO_DATA)
+            if (key.AttribContainerType != DataTypes.NoData)
             {
                 if (key.EncodedAttrib.IsEmpty)
                 {
@@ -69,7 +69,7 @@ internal static class MsgKeyCodec
         if (key.HasAttrib)
         {
             key.AttribContainerType = k.ContainerType();
-            if (key.AttribContainerType != DataTypes.NO_DATA)
+            if (key.AttribContainerType != DataTypes.NoData)
                 key.EncodedAttrib = k.Buffer15();
         }
         r.Fail(k.Result);

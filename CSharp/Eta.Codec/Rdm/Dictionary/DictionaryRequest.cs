@@ -18,7 +18,7 @@ public sealed class DictionaryRequest
     {
         byte[] name = RdmText.ToArray(DictionaryName);
         if (name.Length is 0 or > byte.MaxValue)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
 
         Msg msg = Msg.Create(MsgClass.Request, DomainTypes.Dictionary, StreamId);
         msg.RequestFlags = Streaming ? RequestMsgFlags.Streaming : RequestMsgFlags.None;
@@ -36,14 +36,14 @@ public sealed class DictionaryRequest
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Request || msg.DomainType != DomainTypes.Dictionary)
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         if (!msg.Key.HasName || !msg.Key.HasServiceId || !msg.Key.HasFilter)
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         StreamId = msg.StreamId;
         Streaming = (msg.RequestFlags & RequestMsgFlags.Streaming) != 0;
         ServiceId = msg.Key.ServiceId;
         DictionaryName = RdmText.FromBytes(msg.Key.Name);
         Verbosity = (DictionaryVerbosity)msg.Key.Filter;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

@@ -33,13 +33,13 @@ public sealed class DirectoryRequest
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Request || msg.DomainType != DomainTypes.Source)
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         if (!msg.Key.HasFilter)
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         StreamId = msg.StreamId;
         Streaming = (msg.RequestFlags & RequestMsgFlags.Streaming) != 0;
         Filter = (ServiceFilterFlags)msg.Key.Filter;
         ServiceId = msg.Key.HasServiceId ? msg.Key.ServiceId : null;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

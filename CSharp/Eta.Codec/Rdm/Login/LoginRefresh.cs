@@ -26,7 +26,7 @@ public sealed class LoginRefresh
     {
         byte[] name = RdmText.ToArray(UserName);
         if (name.Length > byte.MaxValue)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
 
         Msg msg = Msg.Create(MsgClass.Refresh, DomainTypes.Login, StreamId);
         msg.RefreshFlags = RdmRefresh.Flags(Solicited, ClearCache) | (SeqNum.HasValue ? RefreshMsgFlags.HasSeqNum : 0);
@@ -40,7 +40,7 @@ public sealed class LoginRefresh
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (!RdmRefresh.TryRead(msg, DomainTypes.Login, out RdmState state, out bool solicited, out bool clearCache))
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         RefreshMsgFlags flags = msg.RefreshFlags;
         StreamId = msg.StreamId;
         State = state;
@@ -52,7 +52,7 @@ public sealed class LoginRefresh
             UserName = null;
             UserNameType = null;
             Attributes.Clear();
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         CodecReturnCode rc = LoginKeyAttrib.Read(msg.Key, out string? userName, out byte? nameType, Attributes);
         UserName = userName;

@@ -28,7 +28,7 @@ public sealed class LoginRequest
     {
         byte[] name = RdmText.ToArray(UserName);
         if (name.Length is 0 or > byte.MaxValue)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
 
         Msg msg = Msg.Create(MsgClass.Request, DomainTypes.Login, StreamId);
         msg.RequestFlags = RequestMsgFlags.Streaming
@@ -42,7 +42,7 @@ public sealed class LoginRequest
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Request || msg.DomainType != DomainTypes.Login)
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         StreamId = msg.StreamId;
         NoRefresh = (msg.RequestFlags & RequestMsgFlags.NoRefresh) != 0;
         Pause = (msg.RequestFlags & RequestMsgFlags.Pause) != 0;
