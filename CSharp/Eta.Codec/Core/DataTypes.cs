@@ -133,7 +133,7 @@ public static class DataTypes
     /// <summary>True for the set-defined primitive types INT_1..TIME_8.</summary>
     public static bool IsSetPrimitive(int dataType) => dataType is >= Int1 and <= Time8;
 
-    /// <summary>True for a container type number (including NO_DATA).</summary>
+    /// <summary>True for a container type number (including NoData).</summary>
     public static bool IsContainer(int dataType) => dataType is >= ContainerTypeMin and <= ContainerTypeMax;
 
     /// <summary>Wire form of a container type: the offset from CONTAINER_TYPE_MIN, as carried in a 1-byte field.</summary>

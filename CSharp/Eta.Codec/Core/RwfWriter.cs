@@ -159,7 +159,7 @@ public ref struct RwfWriter
         return CodecReturnCode.Success;
     }
 
-    /// <summary>Writes a u15rb (see <see cref="LengthEncoding.U15rb"/>); values above 0x7FFF are INVALID_ARGUMENT.</summary>
+    /// <summary>Writes a u15rb (see <see cref="LengthEncoding.U15rb"/>); values above 0x7FFF are InvalidArgument.</summary>
     public CodecReturnCode WriteU15rb(int value)
     {
         if ((uint)value > MaxU15rb)
@@ -291,8 +291,8 @@ public ref struct RwfWriter
 
     /// <summary>
     /// Back-fills a reserved length with the number of bytes written since the slot. If the content outgrew a
-    /// 1-byte reservation, the content is moved up to make room for the long form (BUFFER_TOO_SMALL if it does
-    /// not fit). Content longer than the encoding can express is INVALID_DATA.
+    /// 1-byte reservation, the content is moved up to make room for the long form (BufferTooSmall if it does
+    /// not fit). Content longer than the encoding can express is InvalidData.
     /// </summary>
     public CodecReturnCode CompleteLength(in LengthSlot slot)
     {

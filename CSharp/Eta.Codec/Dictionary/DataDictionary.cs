@@ -78,7 +78,7 @@ public sealed partial class DataDictionary
     }
 
     /// <summary>Adds fields from an RDMFieldDictionary file.</summary>
-    /// <returns>SUCCESS, or FAILURE with <paramref name="error"/> naming the file, line and problem.</returns>
+    /// <returns>Success, or Failure with <paramref name="error"/> naming the file, line and problem.</returns>
     public CodecReturnCode LoadFieldDictionary(string path, out DictionaryError? error)
     {
         error = FieldDictionaryFileLoader.Load(this, path);
@@ -86,7 +86,7 @@ public sealed partial class DataDictionary
     }
 
     /// <summary>Adds enum tables from an enumtype.def file.</summary>
-    /// <returns>SUCCESS, or FAILURE with <paramref name="error"/> naming the file, line and problem.</returns>
+    /// <returns>Success, or Failure with <paramref name="error"/> naming the file, line and problem.</returns>
     public CodecReturnCode LoadEnumTypeDictionary(string path, out DictionaryError? error)
     {
         error = EnumTypeFileLoader.Load(this, path);

@@ -25,7 +25,7 @@ public ref struct Msg
     public byte DomainType;
     public int StreamId;
 
-    /// <summary>Container type of the payload (a DataTypes value ≥ 128, NO_DATA when there is none).</summary>
+    /// <summary>Container type of the payload (a DataTypes value ≥ 128, NoData when there is none).</summary>
     public int ContainerType;
 
     /// <summary>Class-specific flags; prefer the typed views (<see cref="RequestFlags"/>, ...).</summary>

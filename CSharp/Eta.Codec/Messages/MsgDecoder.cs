@@ -5,8 +5,8 @@ namespace Eta.Codec;
 /// <summary>
 /// Decodes a message from a received buffer without copying or allocating: the returned <see cref="Msg"/>
 /// points into the buffer. Every member is checked against the header's own size (and every key member
-/// against the key's size), so a malformed header yields INCOMPLETE_DATA (a length running past its bounds, as
-/// ETA reports it) or INVALID_DATA (an unknown message class), never an exception.
+/// against the key's size), so a malformed header yields IncompleteData (a length running past its bounds, as
+/// ETA reports it) or InvalidData (an unknown message class), never an exception.
 /// </summary>
 public static class MsgDecoder
 {

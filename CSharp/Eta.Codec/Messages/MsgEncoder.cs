@@ -5,7 +5,7 @@ namespace Eta.Codec;
 /// <list type="number">
 /// <item><see cref="Encode"/> when the key attribute (if any) and the payload are already encoded; or</item>
 /// <item><see cref="EncodeInit"/>, then the key attribute encoded in place with the same writer followed by
-/// <see cref="EncodeKeyAttribComplete"/> (only when EncodeInit returned ENCODE_MSG_KEY_ATTRIB), then the payload
+/// <see cref="EncodeKeyAttribComplete"/> (only when EncodeInit returned EncodeMsgKeyAttrib), then the payload
 /// container encoded in place, then <see cref="EncodeComplete"/>.</item>
 /// </list>
 /// Every call returns a <see cref="CodecReturnCode"/>; on failure the writer is left at the message start.
@@ -14,7 +14,7 @@ public static class MsgEncoder
 {
     /// <summary>
     /// Encodes the whole message: header, then <see cref="Msg.EncodedDataBody"/> as the payload. A key attribute
-    /// must be supplied pre-encoded (INVALID_ARGUMENT otherwise).
+    /// must be supplied pre-encoded (InvalidArgument otherwise).
     /// </summary>
     public static CodecReturnCode Encode(ref RwfWriter writer, scoped in Msg msg)
     {
@@ -33,9 +33,9 @@ public static class MsgEncoder
     }
 
     /// <summary>
-    /// Encodes the header. Returns ENCODE_MSG_KEY_ATTRIB when the key has an attribute to encode in place
-    /// (<see cref="MsgKey.EncodedAttrib"/> empty), ENCODE_CONTAINER when the payload is to be encoded next, or
-    /// SUCCESS when the message has no payload (NO_DATA); call <see cref="EncodeComplete"/> in every case.
+    /// Encodes the header. Returns EncodeMsgKeyAttrib when the key has an attribute to encode in place
+    /// (<see cref="MsgKey.EncodedAttrib"/> empty), EncodeContainer when the payload is to be encoded next, or
+    /// Success when the message has no payload (NoData); call <see cref="EncodeComplete"/> in every case.
     /// </summary>
     public static CodecReturnCode EncodeInit(ref RwfWriter writer, scoped in Msg msg, out MsgEncodeState state)
     {
@@ -68,7 +68,7 @@ public static class MsgEncoder
     }
 
     /// <summary>
-    /// Closes the key attribute the caller encoded in place after ENCODE_MSG_KEY_ATTRIB and writes the rest of
+    /// Closes the key attribute the caller encoded in place after EncodeMsgKeyAttrib and writes the rest of
     /// the header. With <paramref name="success"/> false the whole message is rolled back.
     /// </summary>
     public static CodecReturnCode EncodeKeyAttribComplete(ref RwfWriter writer, scoped in Msg msg, ref MsgEncodeState state, bool success)

@@ -16,7 +16,7 @@ public static class MsgPatch
         return CodecReturnCode.Success;
     }
 
-    /// <summary>Replaces the sequence number of a message that carries one (FAILURE otherwise).</summary>
+    /// <summary>Replaces the sequence number of a message that carries one (Failure otherwise).</summary>
     public static CodecReturnCode SeqNum(Span<byte> encodedMsg, uint seqNum)
     {
         CodecReturnCode rc = MsgMemberLocator.SeqNum(encodedMsg, out int offset);
@@ -25,7 +25,7 @@ public static class MsgPatch
         return rc;
     }
 
-    /// <summary>Replaces the post id of a Post that carries one (FAILURE otherwise).</summary>
+    /// <summary>Replaces the post id of a Post that carries one (Failure otherwise).</summary>
     public static CodecReturnCode PostId(Span<byte> encodedMsg, uint postId)
     {
         CodecReturnCode rc = MsgMemberLocator.PostId(encodedMsg, out int offset);
@@ -36,7 +36,7 @@ public static class MsgPatch
 
     /// <summary>
     /// Sets or clears a refresh flag in place (ETA's rsslSetRefreshCompleteFlag / rsslSetSolicitedFlag and
-    /// their unset forms). FAILURE when the message is not a refresh or when the change would alter the width of
+    /// their unset forms). Failure when the message is not a refresh or when the change would alter the width of
     /// the u15rb flags field (the header would have to move).
     /// </summary>
     public static CodecReturnCode SetRefreshFlag(Span<byte> encodedMsg, RefreshMsgFlags flag, bool on)

@@ -16,7 +16,7 @@ public static class MsgPeek
     internal const int StreamIdOffset = 4;
     internal const int FlagsOffset = 8;
 
-    /// <summary>Class, domain and stream id; INCOMPLETE_DATA when the buffer is shorter than those fields.</summary>
+    /// <summary>Class, domain and stream id; IncompleteData when the buffer is shorter than those fields.</summary>
     public static CodecReturnCode Identity(ReadOnlySpan<byte> encodedMsg, out MsgClass msgClass, out byte domainType, out int streamId)
     {
         if (encodedMsg.Length < FlagsOffset)
@@ -32,7 +32,7 @@ public static class MsgPeek
         return CodecReturnCode.Success;
     }
 
-    /// <summary>The sequence number of an Update, Refresh, Generic, Post or Ack that carries one (FAILURE otherwise).</summary>
+    /// <summary>The sequence number of an Update, Refresh, Generic, Post or Ack that carries one (Failure otherwise).</summary>
     public static CodecReturnCode SeqNum(ReadOnlySpan<byte> encodedMsg, out uint seqNum)
     {
         seqNum = 0;
@@ -42,7 +42,7 @@ public static class MsgPeek
         return rc;
     }
 
-    /// <summary>The post id of a Post that carries one (FAILURE otherwise).</summary>
+    /// <summary>The post id of a Post that carries one (Failure otherwise).</summary>
     public static CodecReturnCode PostId(ReadOnlySpan<byte> encodedMsg, out uint postId)
     {
         postId = 0;

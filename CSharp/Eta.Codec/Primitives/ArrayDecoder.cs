@@ -27,7 +27,7 @@ public ref struct ArrayDecoder
     /// <summary>Number of items.</summary>
     public int Count { get; private set; }
 
-    /// <summary>Reads the array header. Returns SUCCESS, BLANK_DATA (empty input) or INCOMPLETE_DATA.</summary>
+    /// <summary>Reads the array header. Returns Success, BlankData (empty input) or IncompleteData.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out ArrayDecoder decoder)
     {
         decoder = default;
@@ -47,7 +47,7 @@ public ref struct ArrayDecoder
 
     /// <summary>
     /// The next item's value bytes (decode with the primitive of <see cref="PrimitiveType"/>; REAL_4RB/8RB items
-    /// with <see cref="SetPrimitives.DecodeRealRb"/>). Returns END_OF_CONTAINER after the last item.
+    /// with <see cref="SetPrimitives.DecodeRealRb"/>). Returns EndOfContainer after the last item.
     /// </summary>
     public CodecReturnCode Next(out ReadOnlySpan<byte> item)
     {

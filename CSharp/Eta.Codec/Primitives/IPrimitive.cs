@@ -21,7 +21,7 @@ public interface IPrimitive<TSelf> : IPrimitive where TSelf : struct, IPrimitive
     static abstract int DataType { get; }
 
     /// <summary>
-    /// Decodes the value bytes. Returns SUCCESS, BLANK_DATA (value is blank), or INCOMPLETE_DATA/INVALID_DATA
+    /// Decodes the value bytes. Returns Success, BlankData (value is blank), or IncompleteData/InvalidData
     /// for malformed input; never throws.
     /// </summary>
     static abstract CodecReturnCode Decode(ReadOnlySpan<byte> data, out TSelf value);

@@ -13,9 +13,9 @@ public static class PrimitiveText
     private const int MaxStateText = 1024;
 
     /// <summary>
-    /// Parses <paramref name="text"/> as <paramref name="dataType"/> and writes its value bytes. Returns SUCCESS,
-    /// INVALID_ARGUMENT when the text is not a valid value of the type, UNSUPPORTED_DATA_TYPE for types with no
-    /// string form (ARRAY, containers), or BUFFER_TOO_SMALL. Empty text is the blank value.
+    /// Parses <paramref name="text"/> as <paramref name="dataType"/> and writes its value bytes. Returns Success,
+    /// InvalidArgument when the text is not a valid value of the type, UnsupportedDataType for types with no
+    /// string form (ARRAY, containers), or BufferTooSmall. Empty text is the blank value.
     /// </summary>
     public static CodecReturnCode Encode(int dataType, ReadOnlySpan<char> text, ref RwfWriter writer)
     {

@@ -28,7 +28,7 @@ public readonly ref struct RwfBuffer
 
     public CodecReturnCode EncodeBody(ref RwfWriter writer) => writer.WriteBytes(Data);
 
-    /// <summary>Wraps value bytes; returns BLANK_DATA when empty.</summary>
+    /// <summary>Wraps value bytes; returns BlankData when empty.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, int dataType, out RwfBuffer value)
     {
         value = new RwfBuffer(data, dataType);

@@ -11,7 +11,7 @@ public static class SetValueWriter
 
     /// <summary>
     /// Writes <paramref name="value"/> as set type <paramref name="setType"/>, whose base type must be the value's
-    /// (INVALID_ARGUMENT otherwise). A value too wide for a fixed type is VALUE_OUT_OF_RANGE.
+    /// (InvalidArgument otherwise). A value too wide for a fixed type is ValueOutOfRange.
     /// </summary>
     public static CodecReturnCode Write<T>(ref RwfWriter writer, int setType, in T value) where T : struct, IPrimitive<T>
     {

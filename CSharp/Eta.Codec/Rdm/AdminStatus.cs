@@ -4,7 +4,7 @@ namespace Eta.Codec.Rdm;
 /// A Status on an admin stream (login, source directory, dictionary): typically closing it ("Login denied",
 /// "Dictionary not found") or reporting a state change.
 /// <code>
-/// Status, domain Login | Source | Dictionary, flags [HasState] [HasMsgKey], NO_DATA; key: name [nameType]
+/// Status, domain Login | Source | Dictionary, flags [HasState] [HasMsgKey], NoData; key: name [nameType]
 /// </code>
 /// </summary>
 public sealed class AdminStatus
@@ -39,7 +39,7 @@ public sealed class AdminStatus
         return MsgEncoder.Encode(ref encoder, msg);
     }
 
-    /// <summary>Fills this object from a decoded status of any admin domain (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded status of any admin domain (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Status || !IsAdminDomain(msg.DomainType))

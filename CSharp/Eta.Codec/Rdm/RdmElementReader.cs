@@ -2,7 +2,7 @@ namespace Eta.Codec.Rdm;
 
 /// <summary>
 /// Reads the values of admin element entries, checking each has the type its name calls for (a wrong type is
-/// INVALID_DATA). Strings are copied out: admin messages are rare.
+/// InvalidData). Strings are copied out: admin messages are rare.
 /// </summary>
 internal static class RdmElementReader
 {
@@ -99,7 +99,7 @@ internal static class RdmElementReader
         return rc;
     }
 
-    // The item loop ends with END_OF_CONTAINER on success; a blank array is empty.
+    // The item loop ends with EndOfContainer on success; a blank array is empty.
     private static CodecReturnCode Finished(CodecReturnCode rc) =>
         rc is CodecReturnCode.EndOfContainer or CodecReturnCode.BlankData or CodecReturnCode.NoData ? CodecReturnCode.Success : rc;
 }

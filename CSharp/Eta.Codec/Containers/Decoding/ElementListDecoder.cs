@@ -5,7 +5,7 @@ namespace Eta.Codec;
 /// <code>
 /// flags(1) [infoLen(1) elementListNum(2)] [setId(u15rb)]
 /// [setData: u15rb-length-prefixed when standard data follows, else to the end] [count(2) standard entries]
-/// standard entry: name(u15rb len) dataType(1) [valueLength(u16ob) value, absent for NO_DATA]
+/// standard entry: name(u15rb len) dataType(1) [valueLength(u16ob) value, absent for NoData]
 /// </code>
 /// </summary>
 public ref struct ElementListDecoder
@@ -52,7 +52,7 @@ public ref struct ElementListDecoder
         return CodecReturnCode.Success;
     }
 
-    /// <summary>The next entry, or END_OF_CONTAINER after the last one.</summary>
+    /// <summary>The next entry, or EndOfContainer after the last one.</summary>
     public CodecReturnCode Next(out ElementEntry entry)
     {
         entry = default;

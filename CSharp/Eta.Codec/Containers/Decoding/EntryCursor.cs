@@ -20,7 +20,7 @@ internal ref struct EntryCursor
     /// <summary>A cursor that only ever returns <paramref name="failure"/> (a header that did not decode).</summary>
     public static EntryCursor Failed(CodecReturnCode failure) => new() { _failure = failure };
 
-    /// <summary>SUCCESS when another entry is to be read, else END_OF_CONTAINER or the earlier failure.</summary>
+    /// <summary>Success when another entry is to be read, else EndOfContainer or the earlier failure.</summary>
     public readonly CodecReturnCode Begin() =>
         _failure != CodecReturnCode.Success ? _failure
         : _remaining == 0 ? CodecReturnCode.EndOfContainer

@@ -7,7 +7,7 @@ namespace Eta.Codec;
 /// [setData: u15rb-length-prefixed when standard data follows, else to the end] [count(2) standard entries]
 /// standard entry: fieldId(2) valueLength(u16ob) value
 /// </code>
-/// Never throws and never allocates; a malformed list ends with INCOMPLETE_DATA or INVALID_DATA.
+/// Never throws and never allocates; a malformed list ends with IncompleteData or InvalidData.
 /// </summary>
 public ref struct FieldListDecoder
 {
@@ -34,9 +34,9 @@ public ref struct FieldListDecoder
     public readonly int StandardCount => _body.StandardCount;
 
     /// <summary>
-    /// Reads the header. Returns SUCCESS; NO_DATA for an empty payload; SET_SKIPPED when set-defined data is
+    /// Reads the header. Returns Success; NoData for an empty payload; SetSkipped when set-defined data is
     /// present but its definition is not in <paramref name="setDefinitions"/> (standard entries still decode);
-    /// or INCOMPLETE_DATA.
+    /// or IncompleteData.
     /// </summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out FieldListDecoder decoder,
         LocalFieldSetDefDb? setDefinitions = null)
@@ -59,7 +59,7 @@ public ref struct FieldListDecoder
         return CodecReturnCode.Success;
     }
 
-    /// <summary>The next entry, or END_OF_CONTAINER after the last one.</summary>
+    /// <summary>The next entry, or EndOfContainer after the last one.</summary>
     public CodecReturnCode Next(out FieldEntry entry)
     {
         entry = default;

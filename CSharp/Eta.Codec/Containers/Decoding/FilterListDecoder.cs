@@ -4,7 +4,7 @@ namespace Eta.Codec;
 /// Walks a filter list in place.
 /// <code>
 /// flags(1) containerType(1) [totalCountHint(1)] count(1)
-/// entry: flags&lt;&lt;4|action(1) id(1) [containerType(1)] [perm(u15rb len)] [data(u16ob len), not for CLEAR/NO_DATA]
+/// entry: flags&lt;&lt;4|action(1) id(1) [containerType(1)] [perm(u15rb len)] [data(u16ob len), not for CLEAR/NoData]
 /// </code>
 /// </summary>
 public ref struct FilterListDecoder
@@ -19,7 +19,7 @@ public ref struct FilterListDecoder
 
     public int Count { get; private set; }
 
-    /// <summary>Reads the header: SUCCESS, NO_DATA (empty payload) or INCOMPLETE_DATA.</summary>
+    /// <summary>Reads the header: Success, NoData (empty payload) or IncompleteData.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out FilterListDecoder decoder)
     {
         decoder = default;
@@ -31,7 +31,7 @@ public ref struct FilterListDecoder
         return rc;
     }
 
-    /// <summary>The next entry, or END_OF_CONTAINER after the last one.</summary>
+    /// <summary>The next entry, or EndOfContainer after the last one.</summary>
     public CodecReturnCode Next(out FilterEntry entry)
     {
         entry = default;

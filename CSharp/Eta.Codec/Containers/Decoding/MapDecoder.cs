@@ -5,7 +5,7 @@ namespace Eta.Codec;
 /// <code>
 /// flags(1) keyType(1) containerType(1) [keyFieldId(2)] [setDefs(u15rb len)] [summary(u15rb len)]
 /// [totalCountHint(u30rb)] count(2)
-/// entry: flags&lt;&lt;4|action(1) [perm(u15rb len)] key(u15rb len) [data(u16ob len), not for DELETE or NO_DATA]
+/// entry: flags&lt;&lt;4|action(1) [perm(u15rb len)] key(u15rb len) [data(u16ob len), not for DELETE or NoData]
 /// </code>
 /// </summary>
 public ref struct MapDecoder
@@ -31,7 +31,7 @@ public ref struct MapDecoder
     /// <summary>Summary data: a container of <see cref="ContainerType"/>.</summary>
     public readonly ReadOnlySpan<byte> EncodedSummaryData => _header.Summary;
 
-    /// <summary>Reads the header: SUCCESS, NO_DATA (empty payload) or INCOMPLETE_DATA.</summary>
+    /// <summary>Reads the header: Success, NoData (empty payload) or IncompleteData.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out MapDecoder decoder)
     {
         decoder = default;
@@ -43,7 +43,7 @@ public ref struct MapDecoder
         return rc;
     }
 
-    /// <summary>The next entry, or END_OF_CONTAINER after the last one.</summary>
+    /// <summary>The next entry, or EndOfContainer after the last one.</summary>
     public CodecReturnCode Next(out MapEntry entry)
     {
         entry = default;

@@ -4,7 +4,7 @@ namespace Eta.Codec;
 /// Walks a series in place.
 /// <code>
 /// flags(1) containerType(1) [setDefs(u15rb len)] [summary(u15rb len)] [totalCountHint(u30rb)] count(2)
-/// entry: data(u16ob len), absent when the container type is NO_DATA
+/// entry: data(u16ob len), absent when the container type is NoData
 /// </code>
 /// </summary>
 public ref struct SeriesDecoder
@@ -24,7 +24,7 @@ public ref struct SeriesDecoder
 
     public readonly ReadOnlySpan<byte> EncodedSummaryData => _header.Summary;
 
-    /// <summary>Reads the header: SUCCESS, NO_DATA (empty payload) or INCOMPLETE_DATA.</summary>
+    /// <summary>Reads the header: Success, NoData (empty payload) or IncompleteData.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out SeriesDecoder decoder)
     {
         decoder = default;
@@ -36,7 +36,7 @@ public ref struct SeriesDecoder
         return rc;
     }
 
-    /// <summary>The next entry's data (a container of <see cref="ContainerType"/>), or END_OF_CONTAINER.</summary>
+    /// <summary>The next entry's data (a container of <see cref="ContainerType"/>), or EndOfContainer.</summary>
     public CodecReturnCode Next(out ReadOnlySpan<byte> encodedData)
     {
         encodedData = default;

@@ -4,7 +4,7 @@ namespace Eta.Codec;
 /// Walks a vector in place.
 /// <code>
 /// flags(1) containerType(1) [setDefs(u15rb len)] [summary(u15rb len)] [totalCountHint(u30rb)] count(2)
-/// entry: flags&lt;&lt;4|action(1) index(u30rb) [perm(u15rb len)] [data(u16ob len), not for CLEAR/DELETE/NO_DATA]
+/// entry: flags&lt;&lt;4|action(1) index(u30rb) [perm(u15rb len)] [data(u16ob len), not for CLEAR/DELETE/NoData]
 /// </code>
 /// </summary>
 public ref struct VectorDecoder
@@ -24,7 +24,7 @@ public ref struct VectorDecoder
 
     public readonly ReadOnlySpan<byte> EncodedSummaryData => _header.Summary;
 
-    /// <summary>Reads the header: SUCCESS, NO_DATA (empty payload) or INCOMPLETE_DATA.</summary>
+    /// <summary>Reads the header: Success, NoData (empty payload) or IncompleteData.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out VectorDecoder decoder)
     {
         decoder = default;
@@ -36,7 +36,7 @@ public ref struct VectorDecoder
         return rc;
     }
 
-    /// <summary>The next entry, or END_OF_CONTAINER after the last one.</summary>
+    /// <summary>The next entry, or EndOfContainer after the last one.</summary>
     public CodecReturnCode Next(out VectorEntry entry)
     {
         entry = default;

@@ -44,7 +44,7 @@ public ref partial struct RwfEncoder
 
     /// <summary>
     /// Adds an entry of <paramref name="dataType"/> whose value bytes are given (a string/buffer, or any
-    /// pre-encoded primitive or container). A NO_DATA entry carries no value.
+    /// pre-encoded primitive or container). A NoData entry carries no value.
     /// </summary>
     public CodecReturnCode ElementEntry(scoped ReadOnlySpan<byte> name, int dataType, scoped ReadOnlySpan<byte> encodedValue)
     {

@@ -2,7 +2,7 @@ namespace Eta.Codec;
 
 // Series: a sequence of same-typed entries, e.g. rows of a table.
 //   flags(1) containerType(1) [setDefs(u15rb len)] [summary(u15rb len)] [totalCountHint(u30rb)] count(2)
-//   { data(u16ob len), absent for NO_DATA }*
+//   { data(u16ob len), absent for NoData }*
 public ref partial struct RwfEncoder
 {
     public CodecReturnCode SeriesInit(scoped SeriesHeader header, int summaryMaxSize = 0) =>

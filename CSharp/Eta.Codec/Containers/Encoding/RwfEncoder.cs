@@ -8,7 +8,7 @@ namespace Eta.Codec;
 /// entries are appended, <c>XxxComplete(success)</c> back-fills the reservations, or with <c>success: false</c>
 /// rolls the whole container back. An entry whose content is a nested container is opened with
 /// <c>XxxEntryInit</c> and closed with <c>XxxEntryComplete(success)</c>, which can likewise drop it.
-/// Every call returns a <see cref="CodecReturnCode"/>; BUFFER_TOO_SMALL leaves the container consistent (the
+/// Every call returns a <see cref="CodecReturnCode"/>; BufferTooSmall leaves the container consistent (the
 /// failed entry is not written) so the caller can complete(false) and retry with a larger buffer.
 /// No call allocates.
 /// </summary>

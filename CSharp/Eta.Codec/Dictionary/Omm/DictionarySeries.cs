@@ -51,7 +51,7 @@ internal static class DictionarySeries
 
     /// <summary>
     /// Completes the entry opened by <see cref="OpenEntry"/> when its elements were all written
-    /// (<paramref name="elementsResult"/> SUCCESS), otherwise removes it; returns the entry's outcome.
+    /// (<paramref name="elementsResult"/> Success), otherwise removes it; returns the entry's outcome.
     /// </summary>
     public static CodecReturnCode CloseEntry(ref RwfEncoder encoder, CodecReturnCode elementsResult)
     {

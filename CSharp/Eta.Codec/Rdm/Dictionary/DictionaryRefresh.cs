@@ -31,7 +31,7 @@ public sealed class DictionaryRefresh
 
     /// <summary>
     /// Encodes the header; the caller then encodes the dictionary series in place and calls
-    /// <see cref="EncodeComplete"/>. Returns ENCODE_CONTAINER on success.
+    /// <see cref="EncodeComplete"/>. Returns EncodeContainer on success.
     /// </summary>
     public CodecReturnCode EncodeInit(ref RwfEncoder encoder, out MsgEncodeState state)
     {
@@ -75,7 +75,7 @@ public sealed class DictionaryRefresh
         return MsgEncoder.EncodeComplete(ref encoder, ref state, success: true);
     }
 
-    /// <summary>Fills this object from a decoded dictionary refresh part (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded dictionary refresh part (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (!RdmRefresh.TryRead(msg, DomainTypes.Dictionary, out RdmState state, out bool solicited, out bool clearCache))

@@ -3,7 +3,7 @@ namespace Eta.Codec.Rdm;
 /// <summary>
 /// A request for a dictionary from a service (e.g. "RWFFld", "RWFEnum").
 /// <code>
-/// Request, domain Dictionary, flags [Streaming], NO_DATA; key: serviceId, name, filter = verbosity
+/// Request, domain Dictionary, flags [Streaming], NoData; key: serviceId, name, filter = verbosity
 /// </code>
 /// </summary>
 public sealed class DictionaryRequest
@@ -32,7 +32,7 @@ public sealed class DictionaryRequest
         return MsgEncoder.Encode(ref encoder, msg);
     }
 
-    /// <summary>Fills this object from a decoded dictionary request (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded dictionary request (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Request || msg.DomainType != DomainTypes.Dictionary)

@@ -32,7 +32,7 @@ public sealed class DirectoryRefresh
             DirectoryServices.Encode(ref e, r.Services, r.Filter));
     }
 
-    /// <summary>Fills this object from a decoded directory refresh (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded directory refresh (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (!RdmRefresh.TryRead(msg, DomainTypes.Source, out RdmState state, out bool solicited, out bool clearCache))

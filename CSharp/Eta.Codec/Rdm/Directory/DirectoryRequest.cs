@@ -3,7 +3,7 @@ namespace Eta.Codec.Rdm;
 /// <summary>
 /// A consumer's source directory request.
 /// <code>
-/// Request, domain Source, flags [Streaming], NO_DATA; key: filter = ServiceFilterFlags, [serviceId]
+/// Request, domain Source, flags [Streaming], NoData; key: filter = ServiceFilterFlags, [serviceId]
 /// </code>
 /// </summary>
 public sealed class DirectoryRequest
@@ -29,7 +29,7 @@ public sealed class DirectoryRequest
         return MsgEncoder.Encode(ref encoder, msg);
     }
 
-    /// <summary>Fills this object from a decoded directory request (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded directory request (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Request || msg.DomainType != DomainTypes.Source)

@@ -29,7 +29,7 @@ public sealed class DirectoryUpdate
             DirectoryServices.Encode(ref e, u.Services, u.Filter));
     }
 
-    /// <summary>Fills this object from a decoded directory update (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded directory update (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Update || msg.DomainType != DomainTypes.Source)

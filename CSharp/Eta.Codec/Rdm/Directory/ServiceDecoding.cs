@@ -107,7 +107,7 @@ internal static class ServiceDecoding
         return Done(rc);
     }
 
-    // A container loop ends with END_OF_CONTAINER; an empty container is NO_DATA. Both are fine.
+    // A container loop ends with EndOfContainer; an empty container is NoData. Both are fine.
     private static CodecReturnCode Done(CodecReturnCode rc) =>
         rc is CodecReturnCode.EndOfContainer or CodecReturnCode.NoData ? CodecReturnCode.Success : rc;
 }

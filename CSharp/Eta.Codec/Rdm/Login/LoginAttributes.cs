@@ -84,7 +84,7 @@ public sealed class LoginAttributes
 
     /// <summary>
     /// Takes every known element of a decoded login attribute list; unknown names are skipped, a known name with
-    /// the wrong type is INVALID_DATA.
+    /// the wrong type is InvalidData.
     /// </summary>
     public CodecReturnCode Decode(ReadOnlySpan<byte> encodedElementList)
     {

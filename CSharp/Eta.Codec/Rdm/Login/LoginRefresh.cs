@@ -4,7 +4,7 @@ namespace Eta.Codec.Rdm;
 /// The provider's answer to a login: a complete Refresh on the login stream whose key echoes the user name and
 /// carries, as an element-list attribute, the provider's attributes and supported features.
 /// <code>
-/// Refresh, domain Login, flags HasMsgKey RefreshComplete [Solicited] [ClearCache] [HasSeqNum], NO_DATA
+/// Refresh, domain Login, flags HasMsgKey RefreshComplete [Solicited] [ClearCache] [HasSeqNum], NoData
 ///   state (e.g. Open/Ok/None "Login accepted")
 ///   key: [name], [nameType], attrib ELEMENT_LIST = ApplicationId, ..., SupportOMMPost, SupportBatchRequests,
 ///        SupportViewRequests, ..., RoundTripLatency (see LoginElements.RefreshOrder)
@@ -36,7 +36,7 @@ public sealed class LoginRefresh
         return LoginKeyAttrib.Encode(ref encoder, msg, Attributes, LoginElements.RefreshOrder);
     }
 
-    /// <summary>Fills this object from a decoded login refresh (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded login refresh (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (!RdmRefresh.TryRead(msg, DomainTypes.Login, out RdmState state, out bool solicited, out bool clearCache))

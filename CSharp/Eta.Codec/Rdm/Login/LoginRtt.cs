@@ -45,7 +45,7 @@ public struct LoginRtt
         return rc == CodecReturnCode.Success ? encoder.ElementListComplete(success: true) : rc;
     }
 
-    /// <summary>Fills this value from a decoded RTT message (FAILURE when it is something else).</summary>
+    /// <summary>Fills this value from a decoded RTT message (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (!Matches(msg))
