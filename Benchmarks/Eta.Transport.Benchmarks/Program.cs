@@ -1,4 +1,13 @@
+using BenchmarkDotNet.Running;
 using Eta.Transport.Benchmarks;
+
+// "micro ...": BenchmarkDotNet micro-benchmarks (compression, in-memory write/read paths); the rest goes to BenchmarkDotNet.
+if (args.Length > 0 && args[0] == "micro")
+{
+    BenchmarkSwitcher.FromAssembly(typeof(Workload).Assembly).Run(args[1..]);
+    return 0;
+}
+
 
 // Loopback throughput of one connection: our Channel against a raw socket sending the same bytes,
 // measured in the same run. Each case runs transport and raw alternately, --rounds times, and keeps the
