@@ -25,8 +25,8 @@ public class UpdateBenchmarks
     {
         var message = new RwfEncoder(_message);
         var payload = new RwfEncoder(_payload);
-        if (SampleUpdate.EncodeMessage(ref message, 1) != CodecReturnCode.SUCCESS
-            || SampleUpdate.EncodePayload(ref payload, 1) != CodecReturnCode.SUCCESS)
+        if (SampleUpdate.EncodeMessage(ref message, 1) != CodecReturnCode.Success
+            || SampleUpdate.EncodePayload(ref payload, 1) != CodecReturnCode.Success)
             throw new InvalidOperationException("the sample update did not encode");
         _messageLength = message.Position;
         _payloadLength = payload.Position;
@@ -68,7 +68,7 @@ public class UpdateBenchmarks
         for (int i = 0; i < Repeats; i++)
         {
             var encoder = new RwfEncoder(_target);
-            sum += encode(ref encoder, ++_timestamp) == CodecReturnCode.SUCCESS ? encoder.Position : -1;
+            sum += encode(ref encoder, ++_timestamp) == CodecReturnCode.Success ? encoder.Position : -1;
         }
         return sum;
     }
