@@ -41,6 +41,8 @@ public sealed class DirectConnectTests
         Assert.Equal("Message type, Send time, Receive time, Latency (usec)", log[0]);
         string[] row = log.First(l => l.StartsWith("Upd, ", StringComparison.Ordinal)).Split(", ");
         Assert.Equal(long.Parse(row[2]) - long.Parse(row[1]), long.Parse(row[3]));
+        // Beside it, HdrHistogram's percentile distribution of the same samples.
+        Common.HgrmFile.AssertDescribesLatencyLog(run.PathOf("ConsLatency1.csv"), unitsPerMicrosecond: 1);
     }
 
     [Fact]

@@ -167,7 +167,7 @@ public sealed class EndToEndTests : IDisposable
             long[] v = l.Split(", ").Select(x => long.Parse(x, CultureInfo.InvariantCulture)).ToArray();
             Assert.Equal(v[1] - v[0], v[2]);
         });
-        Assert.StartsWith("       Value     Percentile TotalCount 1/(1-Percentile)", File.ReadAllText(Path.Combine(_dir, "CliLatency1.hgrm")));
+        Common.HgrmFile.AssertDescribesLatencyLog(Path.Combine(_dir, "CliLatency1.csv"), unitsPerMicrosecond: 1000);
     }
 
     [Fact]
