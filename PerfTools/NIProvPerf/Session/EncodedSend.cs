@@ -19,7 +19,7 @@ internal static class EncodedSend
         }
         var encoder = new RwfEncoder(space);
         CodecReturnCode rc = encode(ref encoder, message);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
         {
             sink.Cancel();
             problem = $"the {what} could not be encoded ({rc})";

@@ -25,7 +25,7 @@ internal sealed class HubResponseHandler
     public Outcome Handle(NIProviderSession session, ReadOnlySpan<byte> message, out string? text)
     {
         text = null;
-        if (MsgDecoder.Decode(message, out Msg msg) != CodecReturnCode.SUCCESS)
+        if (MsgDecoder.Decode(message, out Msg msg) != CodecReturnCode.Success)
         {
             text = "a message from the hub does not decode";
             return Outcome.Refused;
@@ -34,19 +34,19 @@ internal sealed class HubResponseHandler
             return NoteOtherStream(session, msg);
         if (msg.MsgClass == MsgClass.Refresh)
         {
-            if (_refresh.Decode(msg) != CodecReturnCode.SUCCESS)
+            if (_refresh.Decode(msg) != CodecReturnCode.Success)
             {
                 text = "the login refresh does not decode";
                 return Outcome.Refused;
             }
             text = _refresh.State.Text;
-            bool ok = _refresh.State.StreamState == StreamStates.OPEN && _refresh.State.DataState == DataStates.OK;
+            bool ok = _refresh.State.StreamState == StreamStates.Open && _refresh.State.DataState == DataStates.Ok;
             if (!ok)
                 return Refuse(_refresh.State, out text);
             return session.Login == LoginState.Requested ? Outcome.LoginAccepted : Outcome.Nothing;
         }
-        if (msg.MsgClass == MsgClass.Status && _status.Decode(msg) == CodecReturnCode.SUCCESS
-            && _status.State is { } state && state.StreamState != StreamStates.OPEN)
+        if (msg.MsgClass == MsgClass.Status && _status.Decode(msg) == CodecReturnCode.Success
+            && _status.State is { } state && state.StreamState != StreamStates.Open)
             return Refuse(state, out text);
         return Outcome.Nothing;
     }
@@ -61,7 +61,7 @@ internal sealed class HubResponseHandler
     private static Outcome NoteOtherStream(NIProviderSession session, scoped in Msg msg)
     {
         if (msg.MsgClass == MsgClass.Status && (msg.StatusFlags & StatusMsgFlags.HasState) != 0
-            && msg.State.StreamState != StreamStates.OPEN)
+            && msg.State.StreamState != StreamStates.Open)
             session.Console.WriteLine($"Stream {msg.StreamId} (domain {msg.DomainType}) closed by the hub: stream state {msg.State.StreamState}");
         return Outcome.Nothing;
     }

@@ -228,7 +228,7 @@ internal sealed class TestNIReceiver : IDisposable
         {
             lock (_gate)
             {
-                if (MsgDecoder.Decode(bytes, out Msg msg) != CodecReturnCode.SUCCESS)
+                if (MsgDecoder.Decode(bytes, out Msg msg) != CodecReturnCode.Success)
                     Problems.Add("a message does not decode");
                 else if (msg.DomainType == DomainTypes.Login && msg.MsgClass == MsgClass.Request)
                     AnswerLogin(msg);
@@ -247,7 +247,7 @@ internal sealed class TestNIReceiver : IDisposable
         private void AnswerLogin(scoped in Msg msg)
         {
             var request = new LoginRequest();
-            if (request.Decode(msg) != CodecReturnCode.SUCCESS)
+            if (request.Decode(msg) != CodecReturnCode.Success)
             {
                 Problems.Add("the login request does not decode");
                 return;
@@ -269,7 +269,7 @@ internal sealed class TestNIReceiver : IDisposable
         private void RecordDirectory(scoped in Msg msg)
         {
             var directory = new DirectoryRefresh();
-            if (directory.Decode(msg) != CodecReturnCode.SUCCESS)
+            if (directory.Decode(msg) != CodecReturnCode.Success)
                 Problems.Add("the directory refresh does not decode");
             if (Directory is not null)
                 Problems.Add("a second directory refresh");
