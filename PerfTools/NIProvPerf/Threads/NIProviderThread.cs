@@ -51,9 +51,6 @@ internal sealed class NIProviderThread : ITickHandler
 
     public PublishingStats Stats { get; } = new();
 
-    /// <summary>Items this thread publishes (its share plus the common items).</summary>
-    public int ItemCount => _items.Count;
-
     /// <summary>True once the connection to the hub was made (the test began for this thread).</summary>
     public bool Connected => Volatile.Read(ref _connected);
 
