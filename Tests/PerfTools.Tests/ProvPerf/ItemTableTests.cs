@@ -1,5 +1,5 @@
 using Eta.TestSupport;
-using PerfTools.ProvPerf.Items;
+using PerfTools.Common.Provider;
 using Xunit;
 
 namespace PerfTools.Tests.ProvPerf;

@@ -1,8 +1,8 @@
 using Eta.Codec;
 using Eta.TestSupport;
 using PerfTools.Common.Omm;
+using PerfTools.Common.Provider;
 using PerfTools.Common.Timing;
-using PerfTools.ProvPerf.Items;
 using PerfTools.ProvPerf.Options;
 using PerfTools.ProvPerf.Session;
 using PerfTools.ProvPerf.Threads;
@@ -25,7 +25,7 @@ public class ProviderSteadyStateAllocationTests
         var data = Xml.MsgDataLoaderTests.RepoMsgData();
         var encoder = new MarketPriceEncoder(data);
         var stats = new ProviderThreadStats();
-        var bursts = new BurstSender(options, encoder, stats);
+        var bursts = new BurstSender(encoder, stats, solicitedRefreshes: true);
         var dispatcher = new RequestDispatcher(options, Xml.MsgDataLoaderTests.RepoDictionary(), stats);
         var sink = new CountingSink();
         var session = new ProviderSession("test", sink, TextWriter.Null,

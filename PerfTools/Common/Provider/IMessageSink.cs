@@ -1,11 +1,11 @@
-namespace PerfTools.ProvPerf.Session;
+namespace PerfTools.Common.Provider;
 
 /// <summary>
 /// Where a session's outgoing messages go: one message at a time, encoded in place. The transport-backed
 /// implementation (<see cref="Network.ProviderConnection"/>) takes care of buffers, packing and flushing; tests use a
 /// fake that keeps the bytes.
 /// </summary>
-internal interface IMessageSink
+public interface IMessageSink
 {
     /// <summary>
     /// Space for one message of at most <paramref name="maxLength"/> bytes, or an empty span when no output buffer

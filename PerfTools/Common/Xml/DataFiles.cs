@@ -1,14 +1,13 @@
 using Eta.Codec;
-using PerfTools.Common.Xml;
 
-namespace PerfTools.ProvPerf;
+namespace PerfTools.Common.Xml;
 
 /// <summary>
-/// Finds and loads ProvPerf's input files: the field dictionary (RDMFieldDictionary, enumtype.def) and the
-/// message data file. A relative name is looked up in the working directory first, then next to ProvPerf.dll
+/// Finds and loads a provider tool's input files: the field dictionary (RDMFieldDictionary, enumtype.def) and the
+/// message data file. A relative name is looked up in the working directory first, then next to the tool's dll
 /// (where the build copies the defaults), so <c>dotnet ProvPerf.dll</c> works from anywhere.
 /// </summary>
-internal static class DataFiles
+public static class DataFiles
 {
     public const string FieldDictionaryFile = "RDMFieldDictionary";
     public const string EnumTypeFile = "enumtype.def";

@@ -1,11 +1,11 @@
-namespace PerfTools.ProvPerf.Items;
+namespace PerfTools.Common.Provider;
 
 /// <summary>
 /// The items open on one connection: found by stream id, queued for their refresh, and, once refreshed and
 /// streaming, part of the rotation that update and generic message bursts walk round-robin.
 /// Opening and closing allocate; walking the rotation and the refresh queue does not.
 /// </summary>
-internal sealed class ItemTable
+public sealed class ItemTable
 {
     private readonly Dictionary<int, ItemStream> _byStreamId = [];
     private readonly Dictionary<ItemKey, ItemStream> _byKey = [];

@@ -1,35 +1,35 @@
 using PerfTools.Common.Omm;
 using PerfTools.Common.Timing;
-using PerfTools.ProvPerf.Items;
-using PerfTools.ProvPerf.Options;
-using PerfTools.ProvPerf.Session;
 
-namespace PerfTools.ProvPerf.Threads;
+namespace PerfTools.Common.Provider;
 
 /// <summary>
 /// Encodes and sends one connection's messages for a tick: the update burst and the generic message burst
 /// (round-robin over the items in the rotation, timestamps where the pacer says), and refresh bursts in spare
-/// time. The timestamp is taken before the buffer is obtained and the message encoded (guide §5.4).
-/// Allocates nothing.
+/// time. The timestamp is taken before the buffer is obtained and the message encoded (guide §5.4, §6.4).
+/// Shared by ProvPerf (refreshes answer requests: solicited) and NIProvPerf (the provider opens the streams:
+/// unsolicited). Allocates nothing.
 /// </summary>
-internal sealed class BurstSender
+public sealed class BurstSender
 {
     // Item names are at most 255 bytes (u8 length on the wire).
     private const int MaxNameLength = 255;
 
     private readonly MarketPriceEncoder _encoder;
-    private readonly ProviderThreadStats _stats;
+    private readonly PublishingStats _stats;
+    private readonly bool _solicitedRefreshes;
     private readonly int _maxMessageLength;
 
-    public BurstSender(ProvPerfOptions options, MarketPriceEncoder encoder, ProviderThreadStats stats)
+    public BurstSender(MarketPriceEncoder encoder, PublishingStats stats, bool solicitedRefreshes)
     {
         _encoder = encoder;
         _stats = stats;
+        _solicitedRefreshes = solicitedRefreshes;
         _maxMessageLength = encoder.MaxMessageLength(MaxNameLength);
     }
 
     /// <summary>This tick's updates; false when the channel failed.</summary>
-    public bool SendUpdates(ProviderSession session)
+    public bool SendUpdates(PublishingSession session)
     {
         MessagePacer pacer = session.UpdatePacer;
         int burst = pacer.BeginTick();
@@ -61,7 +61,7 @@ internal sealed class BurstSender
     }
 
     /// <summary>This tick's generic messages (when -genericMsgRate is set); false when the channel failed.</summary>
-    public bool SendGenericMsgs(ProviderSession session)
+    public bool SendGenericMsgs(PublishingSession session)
     {
         MessagePacer? pacer = session.GenericMsgPacer;
         if (pacer is null || _encoder.Data.GenericMsgs.Count == 0)
@@ -97,7 +97,7 @@ internal sealed class BurstSender
     }
 
     /// <summary>Up to <paramref name="max"/> queued refreshes; the number sent, or -1 when the channel failed.</summary>
-    public int SendRefreshes(ProviderSession session, int max)
+    public int SendRefreshes(PublishingSession session, int max)
     {
         int sent = 0;
         while (sent < max && session.Items.TryDequeueRefresh(out ItemStream item))
@@ -108,7 +108,7 @@ internal sealed class BurstSender
                 session.Items.QueueRefresh(item); // no buffer now: try again later
                 break;
             }
-            var refresh = new ItemRefresh(item.StreamId, item.Name, item.ServiceId, item.NameType, item.Streaming, solicited: true);
+            var refresh = new ItemRefresh(item.StreamId, item.Name, item.ServiceId, item.NameType, item.Streaming, _solicitedRefreshes);
             if (_encoder.EncodeRefresh(space, refresh, out int written) < 0)
             {
                 session.Sink.Cancel();

@@ -1,10 +1,10 @@
-namespace PerfTools.ProvPerf.Items;
+namespace PerfTools.Common.Provider;
 
 /// <summary>
 /// One item a consumer opened on a connection: its key as requested, how it was requested, and where it is in
 /// the round-robin over the message data's update and generic message templates.
 /// </summary>
-internal sealed class ItemStream
+public sealed class ItemStream
 {
     public ItemStream(int streamId, ItemKey key, byte[] name, byte nameType, bool streaming)
     {

@@ -1,29 +1,26 @@
 using System.Net.Sockets;
 using Eta.Transport;
-using PerfTools.ProvPerf.Options;
-using PerfTools.ProvPerf.Session;
-using PerfTools.ProvPerf.Threads;
 
-namespace PerfTools.ProvPerf.Network;
+namespace PerfTools.Common.Provider;
 
 /// <summary>
-/// One accepted consumer connection as a provider thread uses it: drives the handshake, reads messages, and
-/// sends messages through transport buffers, packing them (-maxPackCount messages into -packBufSize buffers)
-/// when packing is on, with direct socket writes when -directWrite is set, and flushing what the transport
-/// queued (guide §11.2). Used by one provider thread; allocates nothing per message.
+/// One provider channel as a provider thread uses it (an accepted consumer connection in ProvPerf, the connection
+/// to the hub in NIProvPerf): drives the handshake, reads messages, and sends messages through transport buffers,
+/// packing them (-maxPackCount messages into -packBufSize buffers) when packing is on, with direct socket writes
+/// when -directWrite is set, and flushing what the transport queued (guide §11.2). Used by one provider thread; allocates nothing per message.
 /// </summary>
-internal sealed class ProviderConnection : IMessageSink, IDisposable
+public sealed class PublishingChannel : IMessageSink, IDisposable
 {
     private readonly Channel _channel;
-    private readonly ProvPerfOptions _options;
-    private readonly ProviderThreadStats _stats;
+    private readonly PublishingOptions _options;
+    private readonly PublishingStats _stats;
     private readonly WriteFlags _writeFlags;
     private TransportBuffer? _buffer;
     private int _messagesInBuffer;
     private bool _flushPending;
     private bool _moreInput;
 
-    public ProviderConnection(Channel channel, string name, ProvPerfOptions options, ProviderThreadStats stats)
+    public PublishingChannel(Channel channel, string name, PublishingOptions options, PublishingStats stats)
     {
         _channel = channel;
         Name = name;
@@ -146,6 +143,15 @@ internal sealed class ProviderConnection : IMessageSink, IDisposable
         }
         _flushPending = rc > TransportReturnCode.Success;
         return true;
+    }
+
+    /// <summary>Sends a ping when one is due and checks the peer is still there; false when the channel failed.</summary>
+    public bool CheckPings()
+    {
+        if (_channel.CheckPings() >= TransportReturnCode.Success)
+            return true;
+        Fail("ping check failed");
+        return false;
     }
 
     private bool WriteBuffer()

@@ -1,7 +1,7 @@
-namespace PerfTools.ProvPerf.Network;
+namespace PerfTools.Common.Provider;
 
 /// <summary>Where a new connection's handshake stands.</summary>
-internal enum ConnectionProgress
+public enum ConnectionProgress
 {
     InProgress,
     Active,

@@ -1,7 +1,7 @@
-namespace PerfTools.ProvPerf.Network;
+namespace PerfTools.Common.Provider;
 
 /// <summary>Result of asking a connection for its next message.</summary>
-internal enum ReadOutcome
+public enum ReadOutcome
 {
     /// <summary>A message was returned.</summary>
     Message,

@@ -1,6 +1,5 @@
-using PerfTools.Common.Items;
 
-namespace PerfTools.ConsPerf.Items;
+namespace PerfTools.Common.Items;
 
 /// <summary>
 /// Divides the item list among consumer threads (§4.2). The first <c>-commonItemCount</c> items are requested by every
