@@ -8,7 +8,8 @@ namespace PerfTools.TransportPerf.Sessions;
 /// <summary>
 /// TransportPerf's work on one connection: sending each tick's burst (§7.4 payload, optional packing and
 /// timestamps), and for every message read either checking its sequence number and latency or, with
-/// -reflectMsgs, writing it straight back. Runs on its transport thread only; allocates nothing per message.
+/// -reflectMsgs, writing it straight back unchecked (as LSEG's reflector does: it only echoes).
+/// Runs on its transport thread only; allocates nothing per message.
 /// </summary>
 internal sealed class ConnectionSession : IMessageSink
 {
@@ -17,7 +18,7 @@ internal sealed class ConnectionSession : IMessageSink
     private readonly TransportThreadStats _stats;
     private readonly MessagePacer _pacer;
     private SequenceChecker _incoming;
-    private long _nextSequence = SequenceChecker.FirstSequence;
+    private long _nextSequence = PerfPayload.FirstSequence;
     private bool _outputQueued;
 
     public ConnectionSession(IPerfChannel channel, TransportPerfOptions options, TransportThreadStats stats, int seed)
@@ -81,6 +82,11 @@ internal sealed class ConnectionSession : IMessageSink
     {
         _stats.MsgsReceived.Increment();
         _stats.BytesReceived.Add(message.Length);
+        if (_options.ReflectMsgs)
+        {
+            Reflect(message);
+            return;
+        }
         if (!PerfPayload.TryRead(message, out long sequence, out long timestamp))
         {
             _stats.MalformedMessages.Increment();
@@ -91,11 +97,6 @@ internal sealed class ConnectionSession : IMessageSink
         {
             _stats.SequenceErrors.Increment();
             _stats.MissingMessages.Add(_incoming.Missing - missingBefore);
-        }
-        if (_options.ReflectMsgs)
-        {
-            Reflect(message);
-            return;
         }
         if (timestamp != 0)
             _stats.Latencies.TryEnqueue(timestamp, PerfTimestamp.NowNanoseconds());
