@@ -81,7 +81,8 @@ internal sealed class TransportPerfRun
 
         TransportRunOutcome outcome = TransportRunOutcome.Decide(_options, shutdown, new TransportRunOutcome.RunFacts(
             setupFailure, _connectionsMade, _lastConnectFailure, workers.Select(w => w.LastCloseReason).LastOrDefault(r => r is not null),
-            stats.Sum(s => s.SequenceErrors.Total), stats.Sum(s => s.MissingMessages.Total), stats.Sum(s => s.MalformedMessages.Total)));
+            stats.Sum(s => s.SequenceErrors.Total), stats.Sum(s => s.MissingMessages.Total), stats.Sum(s => s.MalformedMessages.Total),
+            stats.Sum(s => s.ReflectionsDropped.Total)));
         string summary = TransportSummary.Inputs(_options) + collector.Finish() + Environment.NewLine + outcome.SummaryLine + Environment.NewLine;
         File.WriteAllText(_options.SummaryFile, summary);
         _console.Write(summary);

@@ -9,7 +9,8 @@ namespace PerfTools.TransportPerf;
 /// <remarks>
 /// Exit codes: 0 the run ended as planned (run time, or Ctrl+C) with every message in sequence; 1 a setup or output
 /// file problem; 2 a command-line error; 3 a client that never connected; 4 a client whose connection was lost
-/// before its run time ended; 5 messages received out of sequence, missing, or too short to be TransportPerf's.
+/// before its run time ended; 5 messages received out of sequence, missing, or too short to be TransportPerf's, or
+/// (reflecting) messages that could not be echoed, which the sender sees as gaps.
 /// </remarks>
 internal sealed record TransportRunOutcome(int ExitCode, string Reason)
 {
@@ -34,10 +35,13 @@ internal sealed record TransportRunOutcome(int ExitCode, string Reason)
             return new(BadSequence, $"{facts.SequenceErrors} sequence errors ({facts.MissingMessages} messages missing) and "
                 + $"{facts.MalformedMessages} messages too short to hold a sequence number and timestamp were received; "
                 + "is the peer writing another payload layout?");
+        if (facts.ReflectionsDropped > 0)
+            return new(BadSequence, $"{facts.ReflectionsDropped} received messages could not be reflected for lack of output buffers "
+                + "(even after a flush); the sender sees them as sequence gaps (try more -outputBufs)");
         return new(0, shutdown.Reason == ShutdownReason.RunTimeExpired ? "run time expired" : "interrupted");
     }
 
     /// <summary>What the run observed, gathered after its threads stopped.</summary>
     internal sealed record RunFacts(string? SetupFailure, int ConnectionsMade, string? LastConnectFailure, string? LastCloseReason,
-        long SequenceErrors, long MissingMessages, long MalformedMessages);
+        long SequenceErrors, long MissingMessages, long MalformedMessages, long ReflectionsDropped = 0);
 }

@@ -131,9 +131,18 @@ internal sealed class ConnectionSession : IMessageSink
         ChannelResult result = _channel.GetBuffer(message.Length, packed: false, out Span<byte> space);
         if (result == ChannelResult.NoBuffers)
         {
-            _stats.OutOfBuffers.Increment();
-            _outputQueued = true; // buffers are held by queued output: flushing frees them
-            return;
+            // Buffers are held by queued output: flush to free them and try once more, as LSEG's reflector does.
+            // A message still not echoed is a gap the sender will see, so it is counted as a failure, not a delay.
+            result = _channel.Flush();
+            if (result != ChannelResult.Closed)
+                result = _channel.GetBuffer(message.Length, packed: false, out space);
+            if (result == ChannelResult.NoBuffers)
+            {
+                _stats.OutOfBuffers.Increment();
+                _stats.ReflectionsDropped.Increment();
+                _outputQueued = true;
+                return;
+            }
         }
         if (result == ChannelResult.Closed)
         {

@@ -118,6 +118,21 @@ public sealed class ConnectionSessionTests
     }
 
     [Fact]
+    public void A_reflector_out_of_buffers_flushes_and_retries_then_counts_what_it_could_not_echo()
+    {
+        var stats = new TransportThreadStats(1);
+        var channel = new FakePerfChannel(buffers: 2);
+        var session = new ConnectionSession(channel, Options("-reflectMsgs"), stats, seed: 1);
+        foreach (long sequence in new long[] { 0, 1, 2 })
+            channel.Incoming.Enqueue(Message(sequence, 0));
+        session.Read();
+
+        Assert.Equal(2, channel.Written.Count);
+        Assert.Equal(1, channel.Flushes); // the third message's first try found no buffer
+        Assert.Equal(1, stats.ReflectionsDropped.Total);
+    }
+
+    [Fact]
     public void The_first_sequence_number_received_is_adopted_as_LSEGs_receiver_does()
     {
         var stats = new TransportThreadStats(1);

@@ -55,6 +55,17 @@ public sealed class RunOutcomeTests
     }
 
     [Fact]
+    public void A_reflector_that_dropped_messages_exits_5()
+    {
+        using var shutdown = new ShutdownSignal(null, default, handleSignals: false);
+        shutdown.Request(ShutdownReason.Interrupted);
+        TransportRunOutcome outcome = TransportRunOutcome.Decide(Options("-appType", "server", "-reflectMsgs"), shutdown,
+            new TransportRunOutcome.RunFacts(null, 1, null, null, 0, 0, 0, ReflectionsDropped: 7));
+        Assert.Equal(5, outcome.ExitCode);
+        Assert.Contains("7 received messages could not be reflected", outcome.Reason);
+    }
+
+    [Fact]
     public void A_server_whose_clients_leave_is_not_a_failure()
     {
         Assert.Equal(0, Decide(Options("-appType", "server"), ShutdownReason.Interrupted, connections: 0).ExitCode);
