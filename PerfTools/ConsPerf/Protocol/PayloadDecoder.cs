@@ -35,27 +35,27 @@ internal sealed class PayloadDecoder
     {
         stamps = default;
         LastErrorFieldId = 0;
-        if (containerType == DataTypes.NO_DATA)
+        if (containerType == DataTypes.NoData)
             return true;
-        if (containerType != DataTypes.FIELD_LIST)
+        if (containerType != DataTypes.FieldList)
             return Failed(PayloadError.NotAFieldList, 0);
         CodecReturnCode rc = FieldListDecoder.Decode(payload, out FieldListDecoder fields);
-        if (rc == CodecReturnCode.NO_DATA)
+        if (rc == CodecReturnCode.NoData)
             return true;
-        if (rc is not (CodecReturnCode.SUCCESS or CodecReturnCode.SET_SKIPPED))
+        if (rc is not (CodecReturnCode.Success or CodecReturnCode.SetSkipped))
             return Failed(PayloadError.Malformed, 0);
-        while ((rc = fields.Next(out FieldEntry entry)) == CodecReturnCode.SUCCESS)
+        while ((rc = fields.Next(out FieldEntry entry)) == CodecReturnCode.Success)
         {
             FieldsDecoded++;
             DictionaryEntry? definition = _dictionary.Entry(entry.FieldId);
             if (definition is null || !definition.IsDefined)
                 return Failed(PayloadError.FieldNotInDictionary, entry.FieldId);
-            int type = entry.DataType != DataTypes.UNKNOWN ? entry.DataType : definition.RwfType;
+            int type = entry.DataType != DataTypes.Unknown ? entry.DataType : definition.RwfType;
             PayloadError error = DecodeValue(entry, type, definition, ref stamps);
             if (error != PayloadError.None)
                 return Failed(error, entry.FieldId);
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER || Failed(PayloadError.Malformed, 0);
+        return rc == CodecReturnCode.EndOfContainer || Failed(PayloadError.Malformed, 0);
     }
 
     private PayloadError DecodeValue(in FieldEntry entry, int type, DictionaryEntry definition, ref LatencyStamps stamps)
@@ -64,35 +64,35 @@ internal sealed class PayloadDecoder
         CodecReturnCode rc;
         switch (type)
         {
-            case DataTypes.UINT:
+            case DataTypes.UInt:
                 rc = UInt.Decode(data, out UInt unsigned);
-                if (rc == CodecReturnCode.SUCCESS)
+                if (rc == CodecReturnCode.Success)
                     NoteStamp(entry.FieldId, unsigned.Value, ref stamps);
                 break;
-            case DataTypes.INT: rc = Int.Decode(data, out _); break;
-            case DataTypes.REAL: rc = entry.Decode<Real>(out _); break;
-            case DataTypes.FLOAT: rc = Float.Decode(data, out _); break;
-            case DataTypes.DOUBLE: rc = RwfDouble.Decode(data, out _); break;
-            case DataTypes.DATE: rc = Date.Decode(data, out _); break;
-            case DataTypes.TIME: rc = Time.Decode(data, out _); break;
-            case DataTypes.DATETIME: rc = RwfDateTime.Decode(data, out _); break;
-            case DataTypes.QOS: rc = Qos.Decode(data, out _); break;
-            case DataTypes.STATE: rc = State.Decode(data, out _); break;
-            case DataTypes.ENUM:
+            case DataTypes.Int: rc = Int.Decode(data, out _); break;
+            case DataTypes.Real: rc = entry.Decode<Real>(out _); break;
+            case DataTypes.Float: rc = Float.Decode(data, out _); break;
+            case DataTypes.Double: rc = RwfDouble.Decode(data, out _); break;
+            case DataTypes.Date: rc = Date.Decode(data, out _); break;
+            case DataTypes.Time: rc = Time.Decode(data, out _); break;
+            case DataTypes.DateTime: rc = RwfDateTime.Decode(data, out _); break;
+            case DataTypes.Qos: rc = Qos.Decode(data, out _); break;
+            case DataTypes.State: rc = State.Decode(data, out _); break;
+            case DataTypes.Enum:
                 rc = RwfEnum.Decode(data, out RwfEnum value);
-                if (rc == CodecReturnCode.SUCCESS && DataDictionary.EntryEnumType(definition, value.Value) is not null)
+                if (rc == CodecReturnCode.Success && DataDictionary.EntryEnumType(definition, value.Value) is not null)
                     EnumsResolved++;
                 break;
-            case DataTypes.BUFFER:
-            case DataTypes.ASCII_STRING:
-            case DataTypes.UTF8_STRING:
-            case DataTypes.RMTES_STRING:
+            case DataTypes.Buffer:
+            case DataTypes.AsciiString:
+            case DataTypes.Utf8String:
+            case DataTypes.RmtesString:
                 rc = RwfBuffer.Decode(data, type, out _);
                 break;
             default:
                 return PayloadError.UnhandledType;
         }
-        return rc is CodecReturnCode.SUCCESS or CodecReturnCode.BLANK_DATA ? PayloadError.None : PayloadError.BadValue;
+        return rc is CodecReturnCode.Success or CodecReturnCode.BlankData ? PayloadError.None : PayloadError.BadValue;
     }
 
     // A blank stamp (as LSEG's providers put in every refresh) carries no time and leaves the stamp at 0.

@@ -19,17 +19,17 @@ public sealed class PayloadDecoderTests
     private static DataDictionary LoadDictionary(string folder)
     {
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadFieldDictionary(Path.Combine(folder, "RDMFieldDictionary"), out _));
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadEnumTypeDictionary(Path.Combine(folder, "enumtype.def"), out _));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadFieldDictionary(Path.Combine(folder, "RDMFieldDictionary"), out _));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadEnumTypeDictionary(Path.Combine(folder, "enumtype.def"), out _));
         return dictionary;
     }
 
     private static readonly Dictionary<string, int> s_lsegTypeNames = new()
     {
-        ["RSSL_DT_INT"] = DataTypes.INT, ["RSSL_DT_UINT"] = DataTypes.UINT, ["RSSL_DT_REAL"] = DataTypes.REAL,
-        ["RSSL_DT_ENUM"] = DataTypes.ENUM, ["RSSL_DT_DATE"] = DataTypes.DATE, ["RSSL_DT_TIME"] = DataTypes.TIME,
-        ["RSSL_DT_DATETIME"] = DataTypes.DATETIME, ["RSSL_DT_RMTES_STRING"] = DataTypes.RMTES_STRING,
-        ["RSSL_DT_ASCII_STRING"] = DataTypes.ASCII_STRING, ["RSSL_DT_BUFFER"] = DataTypes.BUFFER,
+        ["RSSL_DT_INT"] = DataTypes.Int, ["RSSL_DT_UINT"] = DataTypes.UInt, ["RSSL_DT_REAL"] = DataTypes.Real,
+        ["RSSL_DT_ENUM"] = DataTypes.Enum, ["RSSL_DT_DATE"] = DataTypes.Date, ["RSSL_DT_TIME"] = DataTypes.Time,
+        ["RSSL_DT_DATETIME"] = DataTypes.DateTime, ["RSSL_DT_RMTES_STRING"] = DataTypes.RmtesString,
+        ["RSSL_DT_ASCII_STRING"] = DataTypes.AsciiString, ["RSSL_DT_BUFFER"] = DataTypes.Buffer,
     };
 
     /// <summary>A field entry as written in a message data file: fid, type, value text ("" = blank).</summary>
@@ -45,20 +45,20 @@ public sealed class PayloadDecoderTests
     {
         var buffer = new byte[16384];
         var encoder = new RwfEncoder(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.FieldListInit());
+        Assert.Equal(CodecReturnCode.Success, encoder.FieldListInit());
         Span<byte> value = stackalloc byte[256];
         foreach (FileField field in fields)
         {
             var valueWriter = new RwfWriter(value);
-            Assert.Equal(CodecReturnCode.SUCCESS, PrimitiveText.Encode(field.DataType, field.Data, ref valueWriter));
-            Assert.Equal(CodecReturnCode.SUCCESS, encoder.FieldEntry(field.FieldId, valueWriter.Written));
+            Assert.Equal(CodecReturnCode.Success, PrimitiveText.Encode(field.DataType, field.Data, ref valueWriter));
+            Assert.Equal(CodecReturnCode.Success, encoder.FieldEntry(field.FieldId, valueWriter.Written));
         }
         if (blankStamps)
         {
             foreach (int stamp in new[] { 3902, 3903, 3904 })
-                Assert.Equal(CodecReturnCode.SUCCESS, encoder.FieldEntryBlank(stamp));
+                Assert.Equal(CodecReturnCode.Success, encoder.FieldEntryBlank(stamp));
         }
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.FieldListComplete(true));
+        Assert.Equal(CodecReturnCode.Success, encoder.FieldListComplete(true));
         return encoder.Written.ToArray();
     }
 
@@ -69,13 +69,13 @@ public sealed class PayloadDecoderTests
         FileField[] fields = RefreshFieldsOf(Path.Combine(reference, "perftools", "MsgData.xml"));
         DataDictionary dictionary = LoadDictionary(reference);
         Assert.InRange(fields.Length, 60, 80);
-        Assert.Contains(fields, f => f.DataType == DataTypes.REAL && f.Data.Length == 0); // blank REALs in LSEG's file
-        int resolvableEnums = fields.Count(f => f.DataType == DataTypes.ENUM
+        Assert.Contains(fields, f => f.DataType == DataTypes.Real && f.Data.Length == 0); // blank REALs in LSEG's file
+        int resolvableEnums = fields.Count(f => f.DataType == DataTypes.Enum
             && dictionary.FindEnumType(f.FieldId, int.Parse(f.Data, System.Globalization.CultureInfo.InvariantCulture)) is not null);
         Assert.True(resolvableEnums > 10);
 
         var decoder = new PayloadDecoder(dictionary);
-        bool ok = decoder.Decode(DataTypes.FIELD_LIST, LsegRefreshPayload(fields), out LatencyStamps stamps);
+        bool ok = decoder.Decode(DataTypes.FieldList, LsegRefreshPayload(fields), out LatencyStamps stamps);
 
         Assert.True(ok, $"{decoder.LastError} on field {decoder.LastErrorFieldId}");
         Assert.Equal(fields.Length + 3, decoder.FieldsDecoded);
@@ -89,16 +89,16 @@ public sealed class PayloadDecoderTests
         FileField[] fields = RefreshFieldsOf(Path.Combine(ReferenceData.Root, "perftools", "MsgData.xml"));
         var decoder = new PayloadDecoder(s_ourDictionary.Value);
 
-        Assert.True(decoder.Decode(DataTypes.FIELD_LIST, LsegRefreshPayload(fields), out _),
+        Assert.True(decoder.Decode(DataTypes.FieldList, LsegRefreshPayload(fields), out _),
             $"{decoder.LastError} on field {decoder.LastErrorFieldId}");
     }
 
     // A small refresh in the shape of LSEG's (REAL, ENUM, DATE, TIME, RMTES, a blank REAL, blank stamps), no reference needed.
     private static readonly FileField[] s_shortRefresh =
     [
-        new(1, DataTypes.UINT, "6560"), new(4, DataTypes.ENUM, "0"), new(6, DataTypes.REAL, "398.15"),
-        new(14, DataTypes.ENUM, "1"), new(15, DataTypes.ENUM, "840"), new(16, DataTypes.DATE, "11/16/2005"),
-        new(22, DataTypes.REAL, ""), new(3, DataTypes.RMTES_STRING, "GOOG"), new(18, DataTypes.TIME, "21:00:01:000"),
+        new(1, DataTypes.UInt, "6560"), new(4, DataTypes.Enum, "0"), new(6, DataTypes.Real, "398.15"),
+        new(14, DataTypes.Enum, "1"), new(15, DataTypes.Enum, "840"), new(16, DataTypes.Date, "11/16/2005"),
+        new(22, DataTypes.Real, ""), new(3, DataTypes.RmtesString, "GOOG"), new(18, DataTypes.Time, "21:00:01:000"),
     ];
 
     [Fact]
@@ -106,7 +106,7 @@ public sealed class PayloadDecoderTests
     {
         var decoder = new PayloadDecoder(s_ourDictionary.Value);
 
-        Assert.True(decoder.Decode(DataTypes.FIELD_LIST, LsegRefreshPayload(s_shortRefresh), out LatencyStamps stamps),
+        Assert.True(decoder.Decode(DataTypes.FieldList, LsegRefreshPayload(s_shortRefresh), out LatencyStamps stamps),
             $"{decoder.LastError} on field {decoder.LastErrorFieldId}");
         Assert.Equal(s_shortRefresh.Length + 3, decoder.FieldsDecoded);
         Assert.Equal(default, stamps);
@@ -116,11 +116,11 @@ public sealed class PayloadDecoderTests
     public void Enum_values_are_looked_up_in_their_enum_table()
     {
         var decoder = new PayloadDecoder(s_ourDictionary.Value);
-        int expected = s_shortRefresh.Count(f => f.DataType == DataTypes.ENUM
+        int expected = s_shortRefresh.Count(f => f.DataType == DataTypes.Enum
             && s_ourDictionary.Value.FindEnumType(f.FieldId, int.Parse(f.Data, System.Globalization.CultureInfo.InvariantCulture)) is not null);
         Assert.True(expected >= 2);
 
-        Assert.True(decoder.Decode(DataTypes.FIELD_LIST, LsegRefreshPayload(s_shortRefresh), out _));
+        Assert.True(decoder.Decode(DataTypes.FieldList, LsegRefreshPayload(s_shortRefresh), out _));
 
         Assert.Equal(expected, decoder.EnumsResolved);
     }
@@ -135,12 +135,12 @@ public sealed class PayloadDecoderTests
         var buffer = new byte[256];
         var encoder = new RwfEncoder(buffer);
         encoder.FieldListInit();
-        encoder.FieldEntry<Real>(6, new Real(39815, RealHints.EXPONENT_2));
+        encoder.FieldEntry<Real>(6, new Real(39815, RealHints.ExponentNeg2));
         encoder.FieldEntry(fieldId, badValue);
         encoder.FieldListComplete(true);
         var decoder = new PayloadDecoder(s_ourDictionary.Value);
 
-        Assert.False(decoder.Decode(DataTypes.FIELD_LIST, encoder.Written, out _));
+        Assert.False(decoder.Decode(DataTypes.FieldList, encoder.Written, out _));
         Assert.Equal(PayloadError.BadValue, decoder.LastError);
         Assert.Equal(fieldId, decoder.LastErrorFieldId);
     }
@@ -156,7 +156,7 @@ public sealed class PayloadDecoderTests
         Assert.Null(s_ourDictionary.Value.Entry(32000));
         var decoder = new PayloadDecoder(s_ourDictionary.Value);
 
-        Assert.False(decoder.Decode(DataTypes.FIELD_LIST, encoder.Written, out _));
+        Assert.False(decoder.Decode(DataTypes.FieldList, encoder.Written, out _));
         Assert.Equal(PayloadError.FieldNotInDictionary, decoder.LastError);
         Assert.Equal(32000, decoder.LastErrorFieldId);
     }
@@ -171,7 +171,7 @@ public sealed class PayloadDecoderTests
         encoder.FieldListComplete(true);
         var decoder = new PayloadDecoder(s_ourDictionary.Value);
 
-        Assert.True(decoder.Decode(DataTypes.FIELD_LIST, encoder.Written, out LatencyStamps stamps), decoder.LastError.ToString());
+        Assert.True(decoder.Decode(DataTypes.FieldList, encoder.Written, out LatencyStamps stamps), decoder.LastError.ToString());
         Assert.Equal(123456UL, stamps.Update);
     }
 
@@ -187,7 +187,7 @@ public sealed class PayloadDecoderTests
         encoder.FieldListComplete(true);
         var decoder = new PayloadDecoder(s_ourDictionary.Value);
 
-        Assert.True(decoder.Decode(DataTypes.FIELD_LIST, encoder.Written, out LatencyStamps stamps));
+        Assert.True(decoder.Decode(DataTypes.FieldList, encoder.Written, out LatencyStamps stamps));
         Assert.Equal((11UL, 22UL, 33UL), (stamps.Update, stamps.Post, stamps.GenMsg));
     }
 
@@ -197,6 +197,6 @@ public sealed class PayloadDecoderTests
         byte[] payload = LsegRefreshPayload(s_shortRefresh);
         var decoder = new PayloadDecoder(s_ourDictionary.Value);
 
-        AllocationAssert.None(() => decoder.Decode(DataTypes.FIELD_LIST, payload, out _));
+        AllocationAssert.None(() => decoder.Decode(DataTypes.FieldList, payload, out _));
     }
 }
