@@ -42,7 +42,19 @@ public sealed class ReceiverTests
         var items = new ItemStreamTable([new ItemSpec("RDT1", ItemDomain.MarketPrice, true, true, false, 1)], snapshot);
         var stats = new ConsumerThreadStats(1, 1);
         var events = new RecordingEvents();
-        return (new MessageReceiver(events, items, stats, s_data.Value.Dictionary), stats, events);
+        return (new MessageReceiver(events, items, stats, s_data.Value.Dictionary, OwnPoster), stats, events);
+    }
+
+    private static readonly PostUserInfo OwnPoster = new(0x7F000001, 4242);
+
+    // What the provider sends back for a post: the post's nested update, which names its poster.
+    private static byte[] ReflectedPost(PostUserInfo poster, ulong latencyMicros)
+    {
+        var buffer = new byte[4096];
+        int cursor = 0;
+        Assert.Equal(CodecReturnCode.Success, s_data.Value.Encoder.EncodePost(buffer, ItemStreamTable.FirstStreamId, ref cursor, poster, latencyMicros, out int length));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(buffer.AsSpan(0, length), out Msg post));
+        return post.EncodedDataBody.ToArray();
     }
 
     private static byte[] Refresh(bool streaming)
@@ -96,6 +108,21 @@ public sealed class ReceiverTests
         Assert.True(stats.TryTakeLatency(LatencyKind.Update, out LatencyRecord record));
         Assert.Equal(1_000, record.SendTime);
         Assert.False(stats.TryTakeLatency(LatencyKind.Update, out _));
+    }
+
+    [Fact]
+    public void Post_latency_is_taken_only_from_this_consumers_own_posts()
+    {
+        var (receiver, stats, events) = NewReceiver();
+        receiver.OnMessage(Refresh(streaming: true));
+
+        receiver.OnMessage(ReflectedPost(new PostUserInfo(0x0A000001, 99), latencyMicros: 500)); // another consumer's
+        receiver.OnMessage(ReflectedPost(OwnPoster, latencyMicros: 700));
+
+        Assert.Empty(events.Failures);
+        Assert.True(stats.TryTakeLatency(LatencyKind.Post, out LatencyRecord record));
+        Assert.Equal(700, record.SendTime);
+        Assert.False(stats.TryTakeLatency(LatencyKind.Post, out _));
     }
 
     [Fact]

@@ -204,7 +204,7 @@ public sealed class EndToEndTests : IDisposable
     }
 
     [Fact]
-    public async Task A_client_without_a_server_retries_until_its_run_time_ends_and_still_writes_its_files()
+    public async Task A_client_without_a_server_retries_until_its_run_time_ends_writes_its_files_and_fails()
     {
         var errors = new StringWriter();
         int exit = await Task.Factory.StartNew(() => TransportPerfApp.Run(
@@ -212,10 +212,58 @@ public sealed class EndToEndTests : IDisposable
              "-statsFile", Path.Combine(_dir, "Lonely")], new StringWriter(), errors, TestContext.Current.CancellationToken),
             TestContext.Current.CancellationToken, TaskCreationOptions.LongRunning, TaskScheduler.Default)
             .WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken);
-        Assert.Equal(0, exit);
+        Assert.Equal(3, exit);
         Assert.Contains("failed", errors.ToString());
-        Assert.Contains("No latency information was received.", File.ReadAllText(Path.Combine(_dir, "lonely.out")));
+        string summary = File.ReadAllText(Path.Combine(_dir, "lonely.out"));
+        Assert.Contains("No latency information was received.", summary);
+        Assert.Contains("Run ended: no connection to 127.0.0.1:1 was made", summary.TrimEnd().Split('\n')[^1]);
         Assert.Equal(StatsHeader, File.ReadLines(Path.Combine(_dir, "Lonely1.csv")).First());
+    }
+
+    [Fact]
+    public async Task A_client_whose_server_goes_away_exits_4_and_its_summary_says_so()
+    {
+        CancellationToken testToken = TestContext.Current.CancellationToken;
+        var listening = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+        using var stopServer = CancellationTokenSource.CreateLinkedTokenSource(testToken);
+        stopServer.CancelAfter(TimeSpan.FromSeconds(60));
+        Task<int> serverTask = Task.Factory.StartNew(() => TransportPerfApp.Run(
+            ["-appType", "server", "-p", "0", "-runTime", "60", "-msgRate", "1000", "-latencyMsgRate", "0",
+             "-summaryFile", Path.Combine(_dir, "srv.out"), "-statsFile", Path.Combine(_dir, "SrvStats")],
+            new StringWriter(), new StringWriter(), stopServer.Token, listening: listening.SetResult),
+            testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(20), testToken);
+
+        var clientOut = new WatchedWriter("Connected ");
+        Task<int> clientTask = Task.Factory.StartNew(() => TransportPerfApp.Run(
+            ["-appType", "client", "-h", "127.0.0.1", "-p", port.ToString(CultureInfo.InvariantCulture), "-runTime", "60",
+             "-msgRate", "0", "-latencyMsgRate", "0",
+             "-summaryFile", Path.Combine(_dir, "cli.out"), "-statsFile", Path.Combine(_dir, "CliStats")],
+            clientOut, new StringWriter(), testToken),
+            testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        await clientOut.Seen.WaitAsync(TimeSpan.FromSeconds(30), testToken);
+        stopServer.Cancel();
+        await serverTask.WaitAsync(TimeSpan.FromSeconds(30), testToken);
+
+        int clientExit = await clientTask.WaitAsync(TimeSpan.FromSeconds(30), testToken);
+        Assert.Equal(4, clientExit);
+        string lastLine = File.ReadAllText(Path.Combine(_dir, "cli.out")).TrimEnd().Split('\n')[^1];
+        Assert.StartsWith($"Run ended: the connection to 127.0.0.1:{port} was lost", lastLine);
+    }
+
+    /// <summary>A console that completes <see cref="Seen"/> once <c>marker</c> has been written.</summary>
+    private sealed class WatchedWriter(string marker) : StringWriter
+    {
+        private readonly TaskCompletionSource _seen = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        public Task Seen => _seen.Task;
+
+        public override void WriteLine(string? value)
+        {
+            base.WriteLine(value);
+            if (value is not null && value.Contains(marker, StringComparison.Ordinal))
+                _seen.TrySetResult();
+        }
     }
 
     [Theory]
