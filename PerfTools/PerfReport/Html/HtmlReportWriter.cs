@@ -12,7 +12,6 @@ namespace PerfTools.PerfReport.Html;
 internal static class HtmlReportWriter
 {
     private static readonly CultureInfo C = CultureInfo.InvariantCulture;
-    private static readonly double[] TablePercentiles = [0.5, 0.9, 0.99, 0.999, 0.9999];
 
     public static string Build(string title, IReadOnlyList<RunFolder> runs, IReadOnlyList<ReportChart> charts,
         IReadOnlyList<(string Name, PercentileDistribution Distribution)> distributions, DateTime generatedUtc)
@@ -73,18 +72,18 @@ internal static class HtmlReportWriter
     private static void PercentileTable(StringBuilder html, IReadOnlyList<(string Name, PercentileDistribution Distribution)> distributions)
     {
         html.Append("<table class=\"figures\" id=\"percentiles\">\n<tr><th>distribution</th><th>samples</th><th>mean</th>");
-        foreach (double p in TablePercentiles)
+        foreach (double p in PercentileCalculator.NamedLevels)
             html.Append("<th>p").Append(E((p * 100).ToString("0.##", C))).Append("</th>");
         html.Append("<th>max</th></tr>\n");
         foreach ((string name, PercentileDistribution d) in distributions)
         {
             html.Append("<tr><td>").Append(E(name)).Append("</td><td>").Append(d.TotalCount.ToString("N0", C)).Append("</td><td>")
                 .Append(Micros(d.MeanMicros)).Append("</td>");
-            foreach (double p in TablePercentiles)
+            foreach (double p in PercentileCalculator.NamedLevels)
                 html.Append("<td>").Append(Micros(ValueAt(d, p))).Append("</td>");
             html.Append("<td>").Append(Micros(d.MaxMicros ?? d.Points.LastOrDefault().ValueMicros)).Append("</td></tr>\n");
         }
-        html.Append("</table>\n<p class=\"caption\">Latency in µs. From an .hgrm, a percentile is the first row at or above it.</p>\n");
+        html.Append("</table>\n<p class=\"caption\">Latency in µs. From a latency CSV, percentiles are exact (nearest rank); from an .hgrm, a percentile is the value of the first row at or above it.</p>\n");
     }
 
     /// <summary>The summary figures: one table per summary file name and section, one value column per run.</summary>

@@ -2,12 +2,16 @@ namespace PerfTools.PerfReport.Input;
 
 /// <summary>
 /// Computes a percentile distribution from raw latencies, at the percentile levels HdrHistogram reports (five steps per
-/// halving of the remaining distance to 100%), so a log without an <c>.hgrm</c> plots on the same axis.
+/// halving of the remaining distance to 100%) plus p50, p90, p99, p99.9 and p99.99, so a log without an <c>.hgrm</c>
+/// plots on the same axis.
 /// Exact (nearest-rank on the sorted samples), not bucketed.
 /// </summary>
 internal static class PercentileCalculator
 {
     private const int StepsPerHalfDistance = 5;
+
+    /// <summary>Levels people quote (p50 ... p99.99), which HdrHistogram's steps do not all land on; added so they are exact.</summary>
+    public static readonly double[] NamedLevels = [0.5, 0.9, 0.99, 0.999, 0.9999];
 
     public static PercentileDistribution FromSamples(string label, string source, ReadOnlySpan<double> latencyMicros)
     {
@@ -19,9 +23,14 @@ internal static class PercentileCalculator
         {
             // Levels stop where fewer than one sample remains above; the 100% row is the maximum.
             double last = 1.0 - 1.0 / n;
+            var levels = new List<double>();
             for (double level = 0; level < last; level = NextLevel(level))
+                levels.Add(level);
+            levels.AddRange(NamedLevels.Where(named => named <= last + 1e-12 && !levels.Any(l => Math.Abs(l - named) < 1e-9)));
+            levels.Sort();
+            foreach (double level in levels)
             {
-                long rank = Math.Clamp((long)Math.Ceiling(level * n), 1, n);
+                long rank = Rank(level, n);
                 points.Add(new PercentilePoint(sorted[rank - 1], level, rank));
             }
             points.Add(new PercentilePoint(sorted[^1], 1.0, n));
@@ -32,8 +41,10 @@ internal static class PercentileCalculator
     }
 
     /// <summary>The value at <paramref name="fraction"/> (0..1) of sorted samples, nearest rank.</summary>
-    public static double At(ReadOnlySpan<double> sorted, double fraction) =>
-        sorted[(int)Math.Clamp(Math.Ceiling(fraction * sorted.Length) - 1, 0, sorted.Length - 1)];
+    public static double At(ReadOnlySpan<double> sorted, double fraction) => sorted[(int)Rank(fraction, sorted.Length) - 1];
+
+    /// <summary>1-based nearest rank; the small allowance keeps a level summed to 0.9000000000000001 at rank 900 of 1000.</summary>
+    private static long Rank(double fraction, long count) => Math.Clamp((long)Math.Ceiling(fraction * count - 1e-9), 1, count);
 
     private static double NextLevel(double level)
     {
