@@ -27,7 +27,7 @@ public sealed partial class ReportTests
         string reportPath = output.Trim();
         Assert.Equal(Path.Combine(run.Path, "report.html"), reportPath);
         string html = File.ReadAllText(reportPath);
-        string[] charts = ["rates", "latency-latency", "cpu", "memory", "latency-percentiles", "latency-samples"];
+        string[] charts = ["rates", "requests-images", "latency-latency", "cpu", "memory", "latency-percentiles", "latency-samples"];
         foreach (string chart in charts)
         {
             Assert.Contains($"<section class=\"chart\" id=\"{chart}\">", html);
@@ -36,7 +36,7 @@ public sealed partial class ReportTests
         }
         Assert.Equal(charts.Length, ImageTag().Matches(html).Count);
         Assert.Contains("<td>Avg update rate</td><td>98765.4</td>", html);
-        Assert.Contains("<td>Item Count</td><td>1000</td>", html);
+        Assert.Contains("<tr><td>Item Count</td><td>1000</td>", html);
         Assert.Contains("OVERALL SUMMARY / Steady State Statistics", html);
     }
 
@@ -138,7 +138,8 @@ public sealed partial class ReportTests
         string html = File.ReadAllText(output.Trim());
         Assert.Contains("<h1>A vs B</h1>", html);
         Assert.Contains("<th>build-a</th><th>build-b</th>", html);
-        Assert.Contains("<td>Avg update rate</td><td>50000.0</td><td>90000.0</td>", html);
+        Assert.Contains("<tr class=\"differs\"><td>Avg update rate</td><td>50000.0</td><td>90000.0</td>", html);
+        Assert.Contains("<tr><td>Item Count</td><td>1000</td><td>1000</td>", html);
     }
 
     [Fact]

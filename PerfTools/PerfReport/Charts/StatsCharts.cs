@@ -4,7 +4,7 @@ using PerfTools.PerfReport.Input;
 namespace PerfTools.PerfReport.Charts;
 
 /// <summary>
-/// The over-time charts drawn from stats CSVs: message rates, data rates, latency per family (avg, max, percentiles
+/// The over-time charts drawn from stats CSVs: message rates, item requests and images, data rates, latency per family (avg, max, percentiles
 /// where the file has them), CPU and memory. One series per stats file (so per thread) and figure, for every run given.
 /// Series that are zero throughout are left out so quiet columns (posts, generic messages) do not crowd the legend.
 /// </summary>
@@ -16,6 +16,7 @@ internal static partial class StatsCharts
     public static IEnumerable<ChartSpec> Build(IReadOnlyList<RunFolder> runs, SeriesNames names)
     {
         var rates = new List<ChartSeries>();
+        var images = new List<ChartSeries>();
         var bytes = new List<ChartSeries>();
         var cpu = new List<ChartSeries>();
         var memory = new List<ChartSeries>();
@@ -37,6 +38,7 @@ internal static partial class StatsCharts
                     {
                         case StatsColumnKind.Rate: rates.Add(Series(header, 1)); break;
                         case StatsColumnKind.CountPerInterval: rates.Add(Series(header, 1 / table.IntervalSeconds)); break;
+                        case StatsColumnKind.ImagesPerInterval: images.Add(Series(header, 1 / table.IntervalSeconds)); break;
                         case StatsColumnKind.BytesPerInterval:
                             bytes.Add(Series(header, 1 / table.IntervalSeconds / BytesPerMegabyte) with
                                 { Name = names.Of(run.Name, table.Label, header.Replace("Bytes", "MB", StringComparison.OrdinalIgnoreCase) + " /s") });
@@ -56,6 +58,7 @@ internal static partial class StatsCharts
 
         string interval = "Counts per stats interval are divided by the interval (-writeStatsInterval) to give per-second rates.";
         yield return Chart("rates", "Message rates", "messages per second", rates, interval);
+        yield return Chart("requests-images", "Item requests and images", "per second", images, interval);
         if (NonEmpty(bytes).Count > 0)
             yield return Chart("data-rates", "Data rates", "MB per second (1 MB = 2^20 bytes)", bytes, interval);
         foreach ((string family, List<ChartSeries> series) in latency)

@@ -11,6 +11,9 @@ internal enum StatsColumnKind
     /// <summary>Messages counted over one interval ("Updates sent", "Msgs received", "Images"): divided by the interval.</summary>
     CountPerInterval,
 
+    /// <summary>Item requests or images (refreshes) counted over one interval: the start-up phase, charted apart from update rates.</summary>
+    ImagesPerInterval,
+
     /// <summary>Bytes counted over one interval ("Bytes sent"): shown as MB/s.</summary>
     BytesPerInterval,
 
@@ -37,6 +40,8 @@ internal static partial class StatsColumnKinds
             return StatsColumnKind.Memory;
         if (h.Contains("bytes"))
             return StatsColumnKind.BytesPerInterval;
+        if (h.Contains("image") || h.Contains("request") || h.Contains("refresh"))
+            return StatsColumnKind.ImagesPerInterval;
         if (h.Contains("rate"))
             return StatsColumnKind.Rate;
         return StatsColumnKind.CountPerInterval;

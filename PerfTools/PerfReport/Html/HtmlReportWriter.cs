@@ -107,12 +107,13 @@ internal static class HtmlReportWriter
                 List<SummaryEntry>?[] sections = files.Select(f => f?.Sections.FirstOrDefault(s => s.Title == title)?.Entries.ToList()).ToArray();
                 foreach (string key in sections.OfType<List<SummaryEntry>>().SelectMany(e => e).Select(e => e.Key).Distinct())
                 {
-                    html.Append("<tr><td>").Append(E(key)).Append("</td>");
-                    foreach (List<SummaryEntry>? entries in sections)
-                    {
-                        SummaryEntry? entry = entries?.FirstOrDefault(e => e.Key == key);
-                        html.Append("<td>").Append(E(entry is null ? "" : entry.Value.Value.Length == 0 ? "✓" : entry.Value.Value)).Append("</td>");
-                    }
+                    string[] values = sections.Select(entries => entries?.FirstOrDefault(e => e.Key == key) is SummaryEntry entry
+                        ? entry.Value.Length == 0 ? "✓" : entry.Value
+                        : "").ToArray();
+                    // Rows where compared runs differ are tinted, so a changed input or result stands out.
+                    html.Append(values.Distinct().Count() > 1 ? "<tr class=\"differs\"><td>" : "<tr><td>").Append(E(key)).Append("</td>");
+                    foreach (string value in values)
+                        html.Append("<td>").Append(E(value)).Append("</td>");
                     html.Append("</tr>\n");
                 }
                 html.Append("</table>\n");
@@ -145,6 +146,7 @@ internal static class HtmlReportWriter
         table.summary td:not(:first-child), table.figures td:not(:first-child) { text-align: right; font-variant-numeric: tabular-nums; }
         nav ul { columns: 3; }
         section.chart { margin-top: 1.5em; }
+        tr.differs td { background: #fff6d5; }
 
         """;
 }
