@@ -49,6 +49,9 @@ public sealed class RealRunTests
         Assert.Contains("<h3>ConsSummary.out</h3>", html);
         Assert.Contains("<h3>ProvSummary.out</h3>", html);
         Assert.Contains("<td>Item Count</td><td>100</td>", html);
+        // The tools' own HdrHistogram output (.hgrm beside the latency CSV) is read, not recomputed from the CSV.
+        Assert.True(File.Exists(run.PathOf("ConsLatency1.hgrm")));
+        Assert.Contains("<tr><td>ConsLatency1 (.hgrm)</td>", html);
     }
 
     private static int FreePort()

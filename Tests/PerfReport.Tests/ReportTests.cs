@@ -63,7 +63,7 @@ public sealed partial class ReportTests
     [Fact]
     public void TheLatencyTableComesFromTheHgrmWhenThereIsOne()
     {
-        using var run = new RunFixture().ConsLatency(count: 1000).Hgrm("ConsLatency1.hgrm");
+        using var run = new RunFixture().ConsLatency(count: 1000, keepHgrm: false).Hgrm("ConsLatency1.hgrm");
 
         var (code, output, error) = Run(run.Path);
 
@@ -77,7 +77,7 @@ public sealed partial class ReportTests
     [Fact]
     public void WithoutAnHgrmPercentilesAreComputedFromTheLatencyCsv()
     {
-        using var run = new RunFixture().ConsLatency(count: 1000);
+        using var run = new RunFixture().ConsLatency(count: 1000, keepHgrm: false);
 
         var (code, output, error) = Run(run.Path);
 

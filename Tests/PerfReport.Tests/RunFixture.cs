@@ -103,19 +103,27 @@ internal sealed class RunFixture : IDisposable
         return this;
     }
 
-    /// <summary>A latency log through ConsPerf's writer and header: 1..<paramref name="count"/> µs, one per millisecond.</summary>
-    public RunFixture ConsLatency(int count = 1000, string name = "ConsLatency1.csv")
+    /// <summary>
+    /// A latency log through ConsPerf's writer and header: 1..<paramref name="count"/> µs, one per millisecond. The writer
+    /// also leaves its HdrHistogram <c>.hgrm</c> beside the CSV, as every tool's run does; <paramref name="keepHgrm"/>
+    /// false removes it, as for a log from an older build or another tool.
+    /// </summary>
+    public RunFixture ConsLatency(int count = 1000, string name = "ConsLatency1.csv", bool keepHgrm = true)
     {
-        using var log = new LatencyFileWriter(PathOf(name), "Message type, Send time, Receive time, Latency (usec)");
-        for (int i = 1; i <= count; i++)
-            log.WriteSample("Upd", 5_000_000L + 1000L * i - i, 5_000_000L + 1000L * i, i);
+        using (var log = new LatencyFileWriter(PathOf(name), "Message type, Send time, Receive time, Latency (usec)"))
+        {
+            for (int i = 1; i <= count; i++)
+                log.WriteSample("Upd", 5_000_000L + 1000L * i - i, 5_000_000L + 1000L * i, i);
+        }
+        if (!keepHgrm)
+            File.Delete(LatencyFileWriter.HgrmPathFor(PathOf(name)));
         return this;
     }
 
     /// <summary>TransportPerf's nanosecond latency log: latencies 1000..count*1000 ns.</summary>
     public RunFixture TransportLatency(int count = 100)
     {
-        using var log = new LatencyFileWriter(PathOf("TransportLatency1.csv"), "Send Time, Receive Time, Latency(nsec)");
+        using var log = new LatencyFileWriter(PathOf("TransportLatency1.csv"), "Send Time, Receive Time, Latency(nsec)", unitsPerMicrosecond: 1000);
         for (int i = 1; i <= count; i++)
             log.WriteSample(null, 1_000_000_000L * i, 1_000_000_000L * i + 1000L * i, 1000L * i);
         return this;

@@ -6,6 +6,7 @@ using Xunit;
 
 namespace Eta.Transport.Tests.Tls;
 
+[Collection(AllocationCollection.Name)]
 public sealed class TlsChannelStreamTests : IDisposable
 {
     private readonly TestCertificateFiles _certificate = new();

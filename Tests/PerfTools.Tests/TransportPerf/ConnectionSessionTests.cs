@@ -10,6 +10,7 @@ using Xunit;
 
 namespace PerfTools.Tests.TransportPerf;
 
+[Collection(AllocationCollection.Name)]
 public sealed class ConnectionSessionTests
 {
     private static TransportPerfOptions Options(params string[] args) => TransportPerfCommandLine.Parse(args).Options!;

@@ -7,6 +7,7 @@ using Xunit;
 namespace PerfTools.Tests.Xml;
 
 /// <summary>The Omm encoders: templates from the loaded message data, encoded and decoded back with the codec.</summary>
+[Collection(AllocationCollection.Name)]
 public class MarketPriceEncoderTests
 {
     private static readonly Lazy<MsgData> Data = new(MsgDataLoaderTests.RepoMsgData);
