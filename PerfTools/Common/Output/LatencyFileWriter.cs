@@ -14,11 +14,18 @@ namespace PerfTools.Common.Output;
 public sealed class LatencyFileWriter : IDisposable
 {
     private const long OneHourInMicroseconds = 3_600_000_000;
+    private const int BufferSize = 1 << 16;
 
-    private readonly StreamWriter _writer;
-    private readonly char[] _number = new char[24];
+    /// <summary>The longest line: a message type of up to 16 characters and three 20-digit numbers with separators.</summary>
+    private const int MaxLineBytes = 16 + 2 + 3 * 20 + 2 * 2 + 1;
+
+    // Lines are formatted as ASCII straight into this buffer and written to the file when it fills: a StreamWriter
+    // would allocate its 64 KB byte buffer on the first full flush, in the middle of a run.
+    private readonly FileStream _file;
+    private readonly byte[] _buffer = new byte[BufferSize];
     private readonly LongHistogram _histogram;
     private readonly double _unitsPerMicrosecond;
+    private int _used;
     private bool _disposed;
 
     /// <param name="unitsPerMicrosecond">The unit of the latency column: 1 for microseconds, 1000 for nanoseconds.</param>
@@ -28,8 +35,9 @@ public sealed class LatencyFileWriter : IDisposable
         Path = path;
         _unitsPerMicrosecond = unitsPerMicrosecond;
         _histogram = LatencyHistograms.Create((long)(OneHourInMicroseconds * unitsPerMicrosecond));
-        _writer = new StreamWriter(path, append: false, Encoding.ASCII, bufferSize: 1 << 16) { NewLine = "\n" };
-        _writer.WriteLine(header);
+        _file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, bufferSize: 0);
+        byte[] headerLine = Encoding.ASCII.GetBytes(header + "\n");
+        _file.Write(headerLine);
     }
 
     public string Path { get; }
@@ -49,20 +57,29 @@ public sealed class LatencyFileWriter : IDisposable
     public void WriteSample(string? messageType, long sendTime, long receiveTime, long latency)
     {
         LatencyHistograms.RecordClamped(_histogram, latency);
+        if (_used > BufferSize - MaxLineBytes)
+            WriteBuffer();
+        Span<byte> line = _buffer.AsSpan(_used);
+        int at = 0;
         if (messageType is not null)
         {
-            _writer.Write(messageType);
-            _writer.Write(", ");
+            at += Encoding.ASCII.GetBytes(messageType.AsSpan(0, Math.Min(messageType.Length, 16)), line);
+            at += Separator(line[at..]);
         }
-        WriteNumber(sendTime);
-        _writer.Write(", ");
-        WriteNumber(receiveTime);
-        _writer.Write(", ");
-        WriteNumber(latency);
-        _writer.Write('\n');
+        at += Number(line[at..], sendTime);
+        at += Separator(line[at..]);
+        at += Number(line[at..], receiveTime);
+        at += Separator(line[at..]);
+        at += Number(line[at..], latency);
+        line[at++] = (byte)'\n';
+        _used += at;
     }
 
-    public void Flush() => _writer.Flush();
+    public void Flush()
+    {
+        WriteBuffer();
+        _file.Flush();
+    }
 
     /// <summary>Closes the CSV and writes the <c>.hgrm</c> of every latency it holds beside it.</summary>
     public void Dispose()
@@ -72,7 +89,8 @@ public sealed class LatencyFileWriter : IDisposable
         _disposed = true;
         try
         {
-            _writer.Dispose();
+            WriteBuffer();
+            _file.Dispose();
         }
         finally
         {
@@ -81,9 +99,24 @@ public sealed class LatencyFileWriter : IDisposable
         }
     }
 
-    private void WriteNumber(long value)
+    private void WriteBuffer()
     {
-        value.TryFormat(_number, out int written, default, CultureInfo.InvariantCulture);
-        _writer.Write(_number, 0, written);
+        if (_used == 0)
+            return;
+        _file.Write(_buffer, 0, _used);
+        _used = 0;
+    }
+
+    private static int Separator(Span<byte> to)
+    {
+        to[0] = (byte)',';
+        to[1] = (byte)' ';
+        return 2;
+    }
+
+    private static int Number(Span<byte> to, long value)
+    {
+        value.TryFormat(to, out int written, default, CultureInfo.InvariantCulture);
+        return written;
     }
 }

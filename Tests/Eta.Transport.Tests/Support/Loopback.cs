@@ -10,7 +10,8 @@ namespace Eta.Transport.Tests.Support;
 /// </summary>
 internal sealed class Loopback : IDisposable
 {
-    public static readonly TimeSpan Deadline = TimeSpan.FromSeconds(5);
+    // Generous: a TLS handshake on a loaded 2-core machine can take seconds; a working pair never waits this long.
+    public static readonly TimeSpan Deadline = TimeSpan.FromSeconds(30);
 
     private Loopback(Server server, Channel client, Channel serverChannel)
     {
@@ -41,15 +42,27 @@ internal sealed class Loopback : IDisposable
         Assert.True(client is not null, error?.ToString());
         Channel? accepted = null;
         var clock = Stopwatch.StartNew();
-        while (client.State != ChannelState.Active || accepted?.State != ChannelState.Active)
+        try
         {
-            if (clock.Elapsed > Deadline)
-                throw new TimeoutException($"handshake: client {client.State} {client.Error}, server {accepted?.State} {accepted?.Error}");
-            if (accepted is null && server.Socket.Poll(1000, SelectMode.SelectRead))
-                accepted = server.Accept();
-            DriveInit(client);
-            if (accepted is not null)
-                DriveInit(accepted);
+            while (client.State != ChannelState.Active || accepted?.State != ChannelState.Active)
+            {
+                if (clock.Elapsed > Deadline)
+                    throw new TimeoutException($"handshake: client {client.State} {client.Error}, server {accepted?.State} {accepted?.Error}");
+                if (accepted is null && server.Socket.Poll(1000, SelectMode.SelectRead))
+                    accepted = server.Accept();
+                DriveInit(client);
+                if (accepted is not null)
+                    DriveInit(accepted);
+            }
+        }
+        catch
+        {
+            // A failed pair must not leave the transport initialized for the tests after it (global locking checks).
+            client.Close();
+            accepted?.Close();
+            server.Close();
+            Transport.Uninitialize();
+            throw;
         }
         return new Loopback(server, client, accepted);
     }
