@@ -25,7 +25,7 @@ internal static class FuzzRun
                 ReadOnlySpan<byte> data = input.AsSpan(0, length);
                 long before = GC.GetAllocatedBytesForCurrentThread();
                 CodecReturnCode rc = MsgDecoder.Decode(data, out Msg msg);
-                if (rc == CodecReturnCode.SUCCESS)
+                if (rc == CodecReturnCode.Success)
                     rc = walker.Walk(msg.ContainerType, msg.EncodedDataBody);
                 CodecReturnCode asList = walker.Walk(ContainerTypes[index % ContainerTypes.Length], data);
                 allocated += GC.GetAllocatedBytesForCurrentThread() - before;
@@ -52,12 +52,12 @@ internal static class FuzzRun
             foreach (int type in ContainerTypes)
                 walker.Walk(type, seed);
         }
-        for (int type = DataTypes.INT; type <= DataTypes.RMTES_STRING; type++)
+        for (int type = DataTypes.Int; type <= DataTypes.RmtesString; type++)
             walker.WalkValue(type, [1, 2, 3, 4], 0);
     }
 
     private static readonly int[] ContainerTypes =
-        [DataTypes.FIELD_LIST, DataTypes.ELEMENT_LIST, DataTypes.MAP, DataTypes.VECTOR, DataTypes.SERIES, DataTypes.FILTER_LIST];
+        [DataTypes.FieldList, DataTypes.ElementList, DataTypes.Map, DataTypes.Vector, DataTypes.Series, DataTypes.FilterList];
 
     // Update messages and a map of field lists with summary data (both valid before mutation).
     private static byte[][] BuildSeeds()
@@ -70,17 +70,17 @@ internal static class FuzzRun
         var map = new RwfEncoder(buffer);
         map.MapInit(new MapHeader
         {
-            Flags = MapFlags.HAS_SUMMARY_DATA | MapFlags.HAS_TOTAL_COUNT_HINT | MapFlags.HAS_PER_ENTRY_PERM_DATA,
-            KeyPrimitiveType = DataTypes.UINT,
-            ContainerType = DataTypes.FIELD_LIST,
+            Flags = MapFlags.HasSummaryData | MapFlags.HasTotalCountHint | MapFlags.HasPerEntryPermData,
+            KeyPrimitiveType = DataTypes.UInt,
+            ContainerType = DataTypes.FieldList,
             TotalCountHint = 2,
         });
         SampleUpdate.EncodePayload(ref map, 7);
         map.MapSummaryDataComplete(true);
-        map.MapEntryInit(MapEntryActions.ADD, new UInt(1), "perm"u8);
+        map.MapEntryInit(MapEntryActions.Add, new UInt(1), "perm"u8);
         SampleUpdate.EncodePayload(ref map, 8);
         map.MapEntryComplete(true);
-        map.MapEntry(MapEntryActions.DELETE, new UInt(2), default);
+        map.MapEntry(MapEntryActions.Delete, new UInt(2), default);
         map.MapComplete(true);
         return [message, map.Written.ToArray()];
     }

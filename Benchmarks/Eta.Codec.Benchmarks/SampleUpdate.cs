@@ -14,17 +14,17 @@ internal static class SampleUpdate
 
     private enum Kind : byte { Real, Enum, UInt, Time, Rmtes }
 
-    private readonly record struct Field(int Id, Kind Kind, long Value, int Hint = RealHints.EXPONENT0);
+    private readonly record struct Field(int Id, Kind Kind, long Value, int Hint = RealHints.Exponent0);
 
     private static readonly Field[] s_fields =
     [
-        new(22, Kind.Real, 2848560000, RealHints.EXPONENT_6),
-        new(25, Kind.Real, 2849610000, RealHints.EXPONENT_6),
+        new(22, Kind.Real, 2848560000, RealHints.ExponentNeg6),
+        new(25, Kind.Real, 2849610000, RealHints.ExponentNeg6),
         new(30, Kind.Real, 1),
         new(31, Kind.Real, 1),
         new(6579, Kind.Rmtes, 'R'),
         new(6580, Kind.Rmtes, 'R'),
-        new(114, Kind.Real, 13340000, RealHints.EXPONENT_6),
+        new(114, Kind.Real, 13340000, RealHints.ExponentNeg6),
         new(1000, Kind.Rmtes, ' '),
         new(8937, Kind.Enum, 0),
         new(211, Kind.Real, 31701),
@@ -39,7 +39,7 @@ internal static class SampleUpdate
         new(5, Kind.Time, 155200),
         new(8406, Kind.Rmtes, ' '),
         new(1041, Kind.Rmtes, ' '),
-        new(203, Kind.Real, 2848560000, RealHints.EXPONENT_6),
+        new(203, Kind.Real, 2848560000, RealHints.ExponentNeg6),
         new(14238, Kind.Time, 155212),
         new(3902, Kind.UInt, 0), // TIM_TRK_1: the send time, filled per message
     ];
@@ -53,7 +53,7 @@ internal static class SampleUpdate
         CodecReturnCode rc = encoder.FieldListInit();
         foreach (Field field in s_fields)
         {
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 break;
             switch (field.Kind)
             {
@@ -75,29 +75,29 @@ internal static class SampleUpdate
                     break;
             }
         }
-        return rc == CodecReturnCode.SUCCESS ? encoder.FieldListComplete(true) : rc;
+        return rc == CodecReturnCode.Success ? encoder.FieldListComplete(true) : rc;
     }
 
     /// <summary>Encodes the whole update message (header + payload) in one pass.</summary>
     public static CodecReturnCode EncodeMessage(ref RwfEncoder encoder, ulong timestamp)
     {
-        Msg update = Msg.Create(MsgClass.Update, MarketPriceDomain, StreamId, DataTypes.FIELD_LIST);
+        Msg update = Msg.Create(MsgClass.Update, MarketPriceDomain, StreamId, DataTypes.FieldList);
         CodecReturnCode rc = MsgEncoder.EncodeInit(ref encoder, update, out MsgEncodeState state);
-        if (rc != CodecReturnCode.ENCODE_CONTAINER)
-            return rc < 0 ? rc : CodecReturnCode.FAILURE;
+        if (rc != CodecReturnCode.EncodeContainer)
+            return rc < 0 ? rc : CodecReturnCode.Failure;
         rc = EncodePayload(ref encoder, timestamp);
-        return MsgEncoder.EncodeComplete(ref encoder, ref state, rc == CodecReturnCode.SUCCESS);
+        return MsgEncoder.EncodeComplete(ref encoder, ref state, rc == CodecReturnCode.Success);
     }
 
     /// <summary>Decodes every field by its dictionary type; returns the sum of the decoded integers (a checksum).</summary>
     public static long DecodePayload(ReadOnlySpan<byte> payload)
     {
-        if (FieldListDecoder.Decode(payload, out FieldListDecoder list) != CodecReturnCode.SUCCESS)
+        if (FieldListDecoder.Decode(payload, out FieldListDecoder list) != CodecReturnCode.Success)
             return -1;
         long checksum = 0;
         int index = 0;
         CodecReturnCode rc;
-        while ((rc = list.Next(out FieldEntry entry)) == CodecReturnCode.SUCCESS && index < s_fields.Length)
+        while ((rc = list.Next(out FieldEntry entry)) == CodecReturnCode.Success && index < s_fields.Length)
         {
             switch (s_fields[index++].Kind)
             {
@@ -122,13 +122,13 @@ internal static class SampleUpdate
                     break;
             }
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER ? checksum : -1;
+        return rc == CodecReturnCode.EndOfContainer ? checksum : -1;
     }
 
     /// <summary>Decodes the message header, then the payload.</summary>
     public static long DecodeMessage(ReadOnlySpan<byte> message)
     {
-        if (MsgDecoder.Decode(message, out Msg msg) != CodecReturnCode.SUCCESS || msg.MsgClass != MsgClass.Update)
+        if (MsgDecoder.Decode(message, out Msg msg) != CodecReturnCode.Success || msg.MsgClass != MsgClass.Update)
             return -1;
         return DecodePayload(msg.EncodedDataBody) + msg.StreamId;
     }

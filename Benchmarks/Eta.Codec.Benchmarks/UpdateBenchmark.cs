@@ -13,7 +13,7 @@ internal static class UpdateBenchmark
         byte[] source = new byte[1024];
         byte[] target = new byte[1024];
         var sizing = new RwfEncoder(source);
-        if (SampleUpdate.EncodeMessage(ref sizing, 1) != CodecReturnCode.SUCCESS)
+        if (SampleUpdate.EncodeMessage(ref sizing, 1) != CodecReturnCode.Success)
         {
             Console.Error.WriteLine("error: the sample update message did not encode");
             return 1;
@@ -74,12 +74,12 @@ internal static class UpdateBenchmark
     private static int EncodePayload(byte[] buffer, int iteration)
     {
         var encoder = new RwfEncoder(buffer);
-        return SampleUpdate.EncodePayload(ref encoder, (ulong)iteration) == CodecReturnCode.SUCCESS ? encoder.Position : -1;
+        return SampleUpdate.EncodePayload(ref encoder, (ulong)iteration) == CodecReturnCode.Success ? encoder.Position : -1;
     }
 
     private static int EncodeMessage(byte[] buffer, int iteration)
     {
         var encoder = new RwfEncoder(buffer);
-        return SampleUpdate.EncodeMessage(ref encoder, (ulong)iteration) == CodecReturnCode.SUCCESS ? encoder.Position : -1;
+        return SampleUpdate.EncodeMessage(ref encoder, (ulong)iteration) == CodecReturnCode.Success ? encoder.Position : -1;
     }
 }

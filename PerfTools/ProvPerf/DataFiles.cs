@@ -26,12 +26,12 @@ internal static class DataFiles
     public static DataDictionary? LoadDictionary(out string? error)
     {
         var dictionary = new DataDictionary();
-        if (dictionary.LoadFieldDictionary(Locate(FieldDictionaryFile), out DictionaryError? fieldError) != CodecReturnCode.SUCCESS)
+        if (dictionary.LoadFieldDictionary(Locate(FieldDictionaryFile), out DictionaryError? fieldError) != CodecReturnCode.Success)
         {
             error = $"Unable to load field dictionary: {fieldError}";
             return null;
         }
-        if (dictionary.LoadEnumTypeDictionary(Locate(EnumTypeFile), out DictionaryError? enumError) != CodecReturnCode.SUCCESS)
+        if (dictionary.LoadEnumTypeDictionary(Locate(EnumTypeFile), out DictionaryError? enumError) != CodecReturnCode.Success)
         {
             error = $"Unable to load enum type dictionary: {enumError}";
             return null;

@@ -7,87 +7,113 @@ namespace Eta.Codec;
 public enum CodecReturnCode
 {
     /// <summary>A value encoded into a set-defined entry does not fit the type the set definition gives it.</summary>
-    VALUE_OUT_OF_RANGE = -34,
+    /// <remarks>LSEG: CodecReturnCode.VALUE_OUT_OF_RANGE</remarks>
+    ValueOutOfRange = -34,
 
     /// <summary>Containers are nested deeper than the encoder supports.</summary>
-    ITERATOR_OVERRUN = -33,
+    /// <remarks>LSEG: CodecReturnCode.ITERATOR_OVERRUN</remarks>
+    IteratorOverrun = -33,
 
     /// <summary>A set definition database holds the same set id twice.</summary>
-    DUPLICATE_LOCAL_SET_DEFS = -32,
+    /// <remarks>LSEG: CodecReturnCode.DUPLICATE_LOCAL_SET_DEFS</remarks>
+    DuplicateLocalSetDefs = -32,
 
     /// <summary>More local set definitions than allowed.</summary>
-    TOO_MANY_LOCAL_SET_DEFS = -31,
+    /// <remarks>LSEG: CodecReturnCode.TOO_MANY_LOCAL_SET_DEFS</remarks>
+    TooManyLocalSetDefs = -31,
 
     /// <summary>A local set definition is malformed (e.g. its set id is out of range).</summary>
-    ILLEGAL_LOCAL_SET_DEF = -30,
+    /// <remarks>LSEG: CodecReturnCode.ILLEGAL_LOCAL_SET_DEF</remarks>
+    IllegalLocalSetDef = -30,
 
     /// <summary>The input is structurally wrong (impossible length, unknown type, bad value).</summary>
-    INVALID_DATA = -29,
+    /// <remarks>LSEG: CodecReturnCode.INVALID_DATA</remarks>
+    InvalidData = -29,
 
     /// <summary>Set-defined data needs a set definition that was not provided.</summary>
-    SET_DEF_NOT_PROVIDED = -27,
+    /// <remarks>LSEG: CodecReturnCode.SET_DEF_NOT_PROVIDED</remarks>
+    SetDefNotProvided = -27,
 
     /// <summary>The input ends before the item being decoded does.</summary>
-    INCOMPLETE_DATA = -26,
+    /// <remarks>LSEG: CodecReturnCode.INCOMPLETE_DATA</remarks>
+    IncompleteData = -26,
 
     /// <summary>An encode call came out of sequence (e.g. an entry outside any container).</summary>
-    UNEXPECTED_ENCODER_CALL = -25,
+    /// <remarks>LSEG: CodecReturnCode.UNEXPECTED_ENCODER_CALL</remarks>
+    UnexpectedEncoderCall = -25,
 
     /// <summary>The data type is not valid here (e.g. a primitive where a container is required).</summary>
-    UNSUPPORTED_DATA_TYPE = -24,
+    /// <remarks>LSEG: CodecReturnCode.UNSUPPORTED_DATA_TYPE</remarks>
+    UnsupportedDataType = -24,
 
     /// <summary>No encoder exists for this type in this place.</summary>
-    ENCODING_UNAVAILABLE = -23,
+    /// <remarks>LSEG: CodecReturnCode.ENCODING_UNAVAILABLE</remarks>
+    EncodingUnavailable = -23,
 
     /// <summary>An argument is out of range or inconsistent.</summary>
-    INVALID_ARGUMENT = -22,
+    /// <remarks>LSEG: CodecReturnCode.INVALID_ARGUMENT</remarks>
+    InvalidArgument = -22,
 
     /// <summary>The caller's buffer is too small; nothing was written past its end. Retry with a larger buffer.</summary>
-    BUFFER_TOO_SMALL = -21,
+    /// <remarks>LSEG: CodecReturnCode.BUFFER_TOO_SMALL</remarks>
+    BufferTooSmall = -21,
 
     /// <summary>The protocol version is not supported.</summary>
-    VERSION_NOT_SUPPORTED = -16,
+    /// <remarks>LSEG: CodecReturnCode.VERSION_NOT_SUPPORTED</remarks>
+    VersionNotSupported = -16,
 
     /// <summary>General failure.</summary>
-    FAILURE = -1,
+    /// <remarks>LSEG: CodecReturnCode.FAILURE</remarks>
+    Failure = -1,
 
     /// <summary>General success.</summary>
-    SUCCESS = 0,
+    /// <remarks>LSEG: CodecReturnCode.SUCCESS</remarks>
+    Success = 0,
 
     /// <summary>Part of a dictionary was encoded; more parts follow.</summary>
-    DICT_PART_ENCODED = 10,
+    /// <remarks>LSEG: CodecReturnCode.DICT_PART_ENCODED</remarks>
+    DictPartEncoded = 10,
 
     /// <summary>Message header encoded; now encode the msgKey attributes.</summary>
-    ENCODE_MSG_KEY_ATTRIB = 11,
+    /// <remarks>LSEG: CodecReturnCode.ENCODE_MSG_KEY_ATTRIB</remarks>
+    EncodeMsgKeyAttrib = 11,
 
     /// <summary>Message header encoded; now encode the extended header.</summary>
-    ENCODE_EXTENDED_HEADER = 12,
+    /// <remarks>LSEG: CodecReturnCode.ENCODE_EXTENDED_HEADER</remarks>
+    EncodeExtendedHeader = 12,
 
     /// <summary>Header encoded; now encode the container payload.</summary>
-    ENCODE_CONTAINER = 13,
+    /// <remarks>LSEG: CodecReturnCode.ENCODE_CONTAINER</remarks>
+    EncodeContainer = 13,
 
     /// <summary>Decoding reached the end of the container: no more entries.</summary>
-    END_OF_CONTAINER = 14,
+    /// <remarks>LSEG: CodecReturnCode.END_OF_CONTAINER</remarks>
+    EndOfContainer = 14,
 
     /// <summary>The decoded primitive is blank.</summary>
-    BLANK_DATA = 15,
+    /// <remarks>LSEG: CodecReturnCode.BLANK_DATA</remarks>
+    BlankData = 15,
 
     /// <summary>The container was decoded from an empty payload.</summary>
-    NO_DATA = 16,
+    /// <remarks>LSEG: CodecReturnCode.NO_DATA</remarks>
+    NoData = 16,
 
     /// <summary>The entry completed the set-defined part; further entries are standard.</summary>
-    SET_COMPLETE = 17,
+    /// <remarks>LSEG: CodecReturnCode.SET_COMPLETE</remarks>
+    SetComplete = 17,
 
     /// <summary>Set-defined data was skipped because no set definition was available.</summary>
-    SET_SKIPPED = 18,
+    /// <remarks>LSEG: CodecReturnCode.SET_SKIPPED</remarks>
+    SetSkipped = 18,
 
     /// <summary>A set definition database decoded but held no definitions.</summary>
-    SET_DEF_DB_EMPTY = 19,
+    /// <remarks>LSEG: CodecReturnCode.SET_DEF_DB_EMPTY</remarks>
+    SetDefDbEmpty = 19,
 }
 
 /// <summary>Helpers over <see cref="CodecReturnCode"/>.</summary>
 public static class CodecReturnCodeExtensions
 {
     /// <summary>True for every failure code (all negative values).</summary>
-    public static bool IsFailure(this CodecReturnCode code) => code < CodecReturnCode.SUCCESS;
+    public static bool IsFailure(this CodecReturnCode code) => code < CodecReturnCode.Success;
 }

@@ -7,85 +7,140 @@ namespace Eta.Codec;
 public static class DataTypes
 {
     /// <summary>Unknown type: only meaningful when a field list entry's type comes from a dictionary.</summary>
-    public const int UNKNOWN = 0;
+    /// <remarks>LSEG: DataTypes.UNKNOWN</remarks>
+    public const int Unknown = 0;
 
     // Base primitive types (length given by the enclosing container).
-    public const int INT = 3;
-    public const int UINT = 4;
-    public const int FLOAT = 5;
-    public const int DOUBLE = 6;
-    public const int REAL = 8;
-    public const int DATE = 9;
-    public const int TIME = 10;
-    public const int DATETIME = 11;
-    public const int QOS = 12;
-    public const int STATE = 13;
-    public const int ENUM = 14;
-    public const int ARRAY = 15;
-    public const int BUFFER = 16;
-    public const int ASCII_STRING = 17;
-    public const int UTF8_STRING = 18;
-    public const int RMTES_STRING = 19;
+    /// <remarks>LSEG: DataTypes.INT</remarks>
+    public const int Int = 3;
+    /// <remarks>LSEG: DataTypes.UINT</remarks>
+    public const int UInt = 4;
+    /// <remarks>LSEG: DataTypes.FLOAT</remarks>
+    public const int Float = 5;
+    /// <remarks>LSEG: DataTypes.DOUBLE</remarks>
+    public const int Double = 6;
+    /// <remarks>LSEG: DataTypes.REAL</remarks>
+    public const int Real = 8;
+    /// <remarks>LSEG: DataTypes.DATE</remarks>
+    public const int Date = 9;
+    /// <remarks>LSEG: DataTypes.TIME</remarks>
+    public const int Time = 10;
+    /// <remarks>LSEG: DataTypes.DATETIME</remarks>
+    public const int DateTime = 11;
+    /// <remarks>LSEG: DataTypes.QOS</remarks>
+    public const int Qos = 12;
+    /// <remarks>LSEG: DataTypes.STATE</remarks>
+    public const int State = 13;
+    /// <remarks>LSEG: DataTypes.ENUM</remarks>
+    public const int Enum = 14;
+    /// <remarks>LSEG: DataTypes.ARRAY</remarks>
+    public const int Array = 15;
+    /// <remarks>LSEG: DataTypes.BUFFER</remarks>
+    public const int Buffer = 16;
+    /// <remarks>LSEG: DataTypes.ASCII_STRING</remarks>
+    public const int AsciiString = 17;
+    /// <remarks>LSEG: DataTypes.UTF8_STRING</remarks>
+    public const int Utf8String = 18;
+    /// <remarks>LSEG: DataTypes.RMTES_STRING</remarks>
+    public const int RmtesString = 19;
 
     /// <summary>Largest base primitive type number.</summary>
-    public const int BASE_PRIMITIVE_MAX = 63;
+    /// <remarks>LSEG: DataTypes.BASE_PRIMITIVE_MAX</remarks>
+    public const int BasePrimitiveMax = 63;
 
     // Set-defined primitive types: fixed-size forms used only inside set-defined field/element list data.
-    public const int SET_PRIMITIVE_MIN = 64;
-    public const int INT_1 = 64;
-    public const int UINT_1 = 65;
-    public const int INT_2 = 66;
-    public const int UINT_2 = 67;
-    public const int INT_4 = 68;
-    public const int UINT_4 = 69;
-    public const int INT_8 = 70;
-    public const int UINT_8 = 71;
-    public const int FLOAT_4 = 72;
-    public const int DOUBLE_8 = 73;
-    public const int REAL_4RB = 74;
-    public const int REAL_8RB = 75;
-    public const int DATE_4 = 76;
-    public const int TIME_3 = 77;
-    public const int TIME_5 = 78;
-    public const int DATETIME_7 = 79;
-    public const int DATETIME_9 = 80;
-    public const int DATETIME_11 = 81;
-    public const int DATETIME_12 = 82;
-    public const int TIME_7 = 83;
-    public const int TIME_8 = 84;
-    public const int SET_PRIMITIVE_MAX = 127;
+    /// <remarks>LSEG: DataTypes.SET_PRIMITIVE_MIN</remarks>
+    public const int SetPrimitiveMin = 64;
+    /// <remarks>LSEG: DataTypes.INT_1</remarks>
+    public const int Int1 = 64;
+    /// <remarks>LSEG: DataTypes.UINT_1</remarks>
+    public const int UInt1 = 65;
+    /// <remarks>LSEG: DataTypes.INT_2</remarks>
+    public const int Int2 = 66;
+    /// <remarks>LSEG: DataTypes.UINT_2</remarks>
+    public const int UInt2 = 67;
+    /// <remarks>LSEG: DataTypes.INT_4</remarks>
+    public const int Int4 = 68;
+    /// <remarks>LSEG: DataTypes.UINT_4</remarks>
+    public const int UInt4 = 69;
+    /// <remarks>LSEG: DataTypes.INT_8</remarks>
+    public const int Int8 = 70;
+    /// <remarks>LSEG: DataTypes.UINT_8</remarks>
+    public const int UInt8 = 71;
+    /// <remarks>LSEG: DataTypes.FLOAT_4</remarks>
+    public const int Float4 = 72;
+    /// <remarks>LSEG: DataTypes.DOUBLE_8</remarks>
+    public const int Double8 = 73;
+    /// <remarks>LSEG: DataTypes.REAL_4RB</remarks>
+    public const int Real4Rb = 74;
+    /// <remarks>LSEG: DataTypes.REAL_8RB</remarks>
+    public const int Real8Rb = 75;
+    /// <remarks>LSEG: DataTypes.DATE_4</remarks>
+    public const int Date4 = 76;
+    /// <remarks>LSEG: DataTypes.TIME_3</remarks>
+    public const int Time3 = 77;
+    /// <remarks>LSEG: DataTypes.TIME_5</remarks>
+    public const int Time5 = 78;
+    /// <remarks>LSEG: DataTypes.DATETIME_7</remarks>
+    public const int DateTime7 = 79;
+    /// <remarks>LSEG: DataTypes.DATETIME_9</remarks>
+    public const int DateTime9 = 80;
+    /// <remarks>LSEG: DataTypes.DATETIME_11</remarks>
+    public const int DateTime11 = 81;
+    /// <remarks>LSEG: DataTypes.DATETIME_12</remarks>
+    public const int DateTime12 = 82;
+    /// <remarks>LSEG: DataTypes.TIME_7</remarks>
+    public const int Time7 = 83;
+    /// <remarks>LSEG: DataTypes.TIME_8</remarks>
+    public const int Time8 = 84;
+    /// <remarks>LSEG: DataTypes.SET_PRIMITIVE_MAX</remarks>
+    public const int SetPrimitiveMax = 127;
 
     // Container types.
-    public const int CONTAINER_TYPE_MIN = 128;
-    public const int NO_DATA = 128;
-    public const int OPAQUE = 130;
-    public const int XML = 131;
-    public const int FIELD_LIST = 132;
-    public const int ELEMENT_LIST = 133;
-    public const int ANSI_PAGE = 134;
-    public const int FILTER_LIST = 135;
-    public const int VECTOR = 136;
-    public const int MAP = 137;
-    public const int SERIES = 138;
-    public const int MSG = 141;
-    public const int JSON = 142;
-    public const int CONTAINER_TYPE_MAX = 255;
+    /// <remarks>LSEG: DataTypes.CONTAINER_TYPE_MIN</remarks>
+    public const int ContainerTypeMin = 128;
+    /// <remarks>LSEG: DataTypes.NO_DATA</remarks>
+    public const int NoData = 128;
+    /// <remarks>LSEG: DataTypes.OPAQUE</remarks>
+    public const int Opaque = 130;
+    /// <remarks>LSEG: DataTypes.XML</remarks>
+    public const int Xml = 131;
+    /// <remarks>LSEG: DataTypes.FIELD_LIST</remarks>
+    public const int FieldList = 132;
+    /// <remarks>LSEG: DataTypes.ELEMENT_LIST</remarks>
+    public const int ElementList = 133;
+    /// <remarks>LSEG: DataTypes.ANSI_PAGE</remarks>
+    public const int AnsiPage = 134;
+    /// <remarks>LSEG: DataTypes.FILTER_LIST</remarks>
+    public const int FilterList = 135;
+    /// <remarks>LSEG: DataTypes.VECTOR</remarks>
+    public const int Vector = 136;
+    /// <remarks>LSEG: DataTypes.MAP</remarks>
+    public const int Map = 137;
+    /// <remarks>LSEG: DataTypes.SERIES</remarks>
+    public const int Series = 138;
+    /// <remarks>LSEG: DataTypes.MSG</remarks>
+    public const int Msg = 141;
+    /// <remarks>LSEG: DataTypes.JSON</remarks>
+    public const int Json = 142;
+    /// <remarks>LSEG: DataTypes.CONTAINER_TYPE_MAX</remarks>
+    public const int ContainerTypeMax = 255;
 
     /// <summary>True for the base primitive types 3..19 that have an encoder (excludes reserved numbers).</summary>
     public static bool IsPrimitive(int dataType) =>
-        dataType is >= INT and <= RMTES_STRING and not 7;
+        dataType is >= Int and <= RmtesString and not 7;
 
     /// <summary>True for the set-defined primitive types INT_1..TIME_8.</summary>
-    public static bool IsSetPrimitive(int dataType) => dataType is >= INT_1 and <= TIME_8;
+    public static bool IsSetPrimitive(int dataType) => dataType is >= Int1 and <= Time8;
 
-    /// <summary>True for a container type number (including NO_DATA).</summary>
-    public static bool IsContainer(int dataType) => dataType is >= CONTAINER_TYPE_MIN and <= CONTAINER_TYPE_MAX;
+    /// <summary>True for a container type number (including NoData).</summary>
+    public static bool IsContainer(int dataType) => dataType is >= ContainerTypeMin and <= ContainerTypeMax;
 
     /// <summary>Wire form of a container type: the offset from CONTAINER_TYPE_MIN, as carried in a 1-byte field.</summary>
-    public static byte ToWireContainerType(int containerType) => (byte)(containerType - CONTAINER_TYPE_MIN);
+    public static byte ToWireContainerType(int containerType) => (byte)(containerType - ContainerTypeMin);
 
     /// <summary>Container type from its 1-byte wire form.</summary>
-    public static int FromWireContainerType(byte wire) => wire + CONTAINER_TYPE_MIN;
+    public static int FromWireContainerType(byte wire) => wire + ContainerTypeMin;
 
     /// <summary>
     /// The type number for a name as LSEG writes it: "REAL", or with the C prefix as in MsgData.xml, "RSSL_DT_REAL"
@@ -96,68 +151,68 @@ public static class DataTypes
         name = name.Trim();
         if (name.StartsWith("RSSL_DT_", StringComparison.OrdinalIgnoreCase))
             name = name[8..];
-        for (dataType = 0; dataType <= CONTAINER_TYPE_MAX; dataType++)
+        for (dataType = 0; dataType <= ContainerTypeMax; dataType++)
         {
             if (Name(dataType) is { } known && name.Equals(known, StringComparison.OrdinalIgnoreCase))
                 return true;
         }
-        dataType = UNKNOWN;
+        dataType = Unknown;
         return false;
     }
 
     /// <summary>The name LSEG tools print for a type, e.g. "FIELD_LIST"; "UNKNOWN(n)" style text is left to the caller.</summary>
     public static string? Name(int dataType) => dataType switch
     {
-        UNKNOWN => "UNKNOWN",
-        INT => "INT",
-        UINT => "UINT",
-        FLOAT => "FLOAT",
-        DOUBLE => "DOUBLE",
-        REAL => "REAL",
-        DATE => "DATE",
-        TIME => "TIME",
-        DATETIME => "DATETIME",
-        QOS => "QOS",
-        STATE => "STATE",
-        ENUM => "ENUM",
-        ARRAY => "ARRAY",
-        BUFFER => "BUFFER",
-        ASCII_STRING => "ASCII_STRING",
-        UTF8_STRING => "UTF8_STRING",
-        RMTES_STRING => "RMTES_STRING",
-        INT_1 => "INT_1",
-        UINT_1 => "UINT_1",
-        INT_2 => "INT_2",
-        UINT_2 => "UINT_2",
-        INT_4 => "INT_4",
-        UINT_4 => "UINT_4",
-        INT_8 => "INT_8",
-        UINT_8 => "UINT_8",
-        FLOAT_4 => "FLOAT_4",
-        DOUBLE_8 => "DOUBLE_8",
-        REAL_4RB => "REAL_4RB",
-        REAL_8RB => "REAL_8RB",
-        DATE_4 => "DATE_4",
-        TIME_3 => "TIME_3",
-        TIME_5 => "TIME_5",
-        DATETIME_7 => "DATETIME_7",
-        DATETIME_9 => "DATETIME_9",
-        DATETIME_11 => "DATETIME_11",
-        DATETIME_12 => "DATETIME_12",
-        TIME_7 => "TIME_7",
-        TIME_8 => "TIME_8",
-        NO_DATA => "NO_DATA",
-        OPAQUE => "OPAQUE",
-        XML => "XML",
-        FIELD_LIST => "FIELD_LIST",
-        ELEMENT_LIST => "ELEMENT_LIST",
-        ANSI_PAGE => "ANSI_PAGE",
-        FILTER_LIST => "FILTER_LIST",
-        VECTOR => "VECTOR",
-        MAP => "MAP",
-        SERIES => "SERIES",
-        MSG => "MSG",
-        JSON => "JSON",
+        Unknown => "UNKNOWN",
+        Int => "INT",
+        UInt => "UINT",
+        Float => "FLOAT",
+        Double => "DOUBLE",
+        Real => "REAL",
+        Date => "DATE",
+        Time => "TIME",
+        DateTime => "DATETIME",
+        Qos => "QOS",
+        State => "STATE",
+        Enum => "ENUM",
+        Array => "ARRAY",
+        Buffer => "BUFFER",
+        AsciiString => "ASCII_STRING",
+        Utf8String => "UTF8_STRING",
+        RmtesString => "RMTES_STRING",
+        Int1 => "INT_1",
+        UInt1 => "UINT_1",
+        Int2 => "INT_2",
+        UInt2 => "UINT_2",
+        Int4 => "INT_4",
+        UInt4 => "UINT_4",
+        Int8 => "INT_8",
+        UInt8 => "UINT_8",
+        Float4 => "FLOAT_4",
+        Double8 => "DOUBLE_8",
+        Real4Rb => "REAL_4RB",
+        Real8Rb => "REAL_8RB",
+        Date4 => "DATE_4",
+        Time3 => "TIME_3",
+        Time5 => "TIME_5",
+        DateTime7 => "DATETIME_7",
+        DateTime9 => "DATETIME_9",
+        DateTime11 => "DATETIME_11",
+        DateTime12 => "DATETIME_12",
+        Time7 => "TIME_7",
+        Time8 => "TIME_8",
+        NoData => "NO_DATA",
+        Opaque => "OPAQUE",
+        Xml => "XML",
+        FieldList => "FIELD_LIST",
+        ElementList => "ELEMENT_LIST",
+        AnsiPage => "ANSI_PAGE",
+        FilterList => "FILTER_LIST",
+        Vector => "VECTOR",
+        Map => "MAP",
+        Series => "SERIES",
+        Msg => "MSG",
+        Json => "JSON",
         _ => null,
     };
 }

@@ -4,7 +4,7 @@ namespace Eta.Codec;
 
 /// <summary>
 /// Reads RWF wire encodings from a received span without copying. A read that would run past the end returns
-/// <see cref="CodecReturnCode.INCOMPLETE_DATA"/> and leaves the position where it was; nothing here throws on
+/// <see cref="CodecReturnCode.IncompleteData"/> and leaves the position where it was; nothing here throws on
 /// bad input. Spans handed out are slices of the input.
 /// </summary>
 public ref struct RwfReader
@@ -46,9 +46,9 @@ public ref struct RwfReader
     public CodecReturnCode Skip(int count)
     {
         if ((uint)count > (uint)Remaining)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         _position += count;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Returns the next byte without consuming it.</summary>
@@ -57,16 +57,16 @@ public ref struct RwfReader
         if (_position >= _buffer.Length)
         {
             value = 0;
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         }
         value = _buffer[_position];
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public CodecReturnCode ReadByte(out byte value)
     {
         CodecReturnCode rc = PeekByte(out value);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             _position++;
         return rc;
     }
@@ -76,11 +76,11 @@ public ref struct RwfReader
         if (Remaining < 2)
         {
             value = 0;
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         }
         value = BinaryPrimitives.ReadUInt16BigEndian(_buffer[_position..]);
         _position += 2;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public CodecReturnCode ReadInt16(out short value)
@@ -95,11 +95,11 @@ public ref struct RwfReader
         if (Remaining < 4)
         {
             value = 0;
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         }
         value = BinaryPrimitives.ReadUInt32BigEndian(_buffer[_position..]);
         _position += 4;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public CodecReturnCode ReadInt32(out int value)
@@ -114,11 +114,11 @@ public ref struct RwfReader
         if (Remaining < 8)
         {
             value = 0;
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         }
         value = BinaryPrimitives.ReadUInt64BigEndian(_buffer[_position..]);
         _position += 8;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public CodecReturnCode ReadInt64(out long value)
@@ -133,13 +133,13 @@ public ref struct RwfReader
     {
         value = 0;
         if ((uint)(length - 1) > 7)
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         if (Remaining < length)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         foreach (byte b in _buffer.Slice(_position, length))
             value = (value << 8) | b;
         _position += length;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Reads a u15rb (see <see cref="LengthEncoding.U15rb"/>).</summary>
@@ -147,19 +147,19 @@ public ref struct RwfReader
     {
         value = 0;
         if (Remaining < 1)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         byte first = _buffer[_position];
         if ((first & 0x80) == 0)
         {
             value = first;
             _position++;
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         if (Remaining < 2)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         value = BinaryPrimitives.ReadUInt16BigEndian(_buffer[_position..]) & 0x7FFF;
         _position += 2;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Reads a u30rb (see <see cref="RwfWriter.WriteU30rb"/>).</summary>
@@ -167,16 +167,16 @@ public ref struct RwfReader
     {
         value = 0;
         if (Remaining < 1)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         int size = (_buffer[_position] >> 6) + 1;
         if (Remaining < size)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         int v = _buffer[_position] & 0x3F;
         for (int i = 1; i < size; i++)
             v = (v << 8) | _buffer[_position + i];
         value = v;
         _position += size;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Reads a u16ob (see <see cref="LengthEncoding.U16ob"/>). Like ETA, a lone 0xFF reads as 255.</summary>
@@ -184,19 +184,19 @@ public ref struct RwfReader
     {
         value = 0;
         if (Remaining < 1)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         byte first = _buffer[_position];
         if (first != 0xFE)
         {
             value = first;
             _position++;
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         if (Remaining < 3)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         value = BinaryPrimitives.ReadUInt16BigEndian(_buffer[(_position + 1)..]);
         _position += 3;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Reads a u32ob (see <see cref="RwfWriter.WriteU32ob"/>).</summary>
@@ -204,27 +204,27 @@ public ref struct RwfReader
     {
         value = 0;
         if (Remaining < 1)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         byte first = _buffer[_position];
         if (first < 0xFE)
         {
             value = first;
             _position++;
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         if (first == 0xFE)
         {
             if (Remaining < 3)
-                return CodecReturnCode.INCOMPLETE_DATA;
+                return CodecReturnCode.IncompleteData;
             value = BinaryPrimitives.ReadUInt16BigEndian(_buffer[(_position + 1)..]);
             _position += 3;
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         if (Remaining < 5)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         value = BinaryPrimitives.ReadUInt32BigEndian(_buffer[(_position + 1)..]);
         _position += 5;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Consumes <paramref name="count"/> bytes and returns them as a slice of the input.</summary>
@@ -233,11 +233,11 @@ public ref struct RwfReader
         if ((uint)count > (uint)Remaining)
         {
             bytes = default;
-            return count < 0 ? CodecReturnCode.INVALID_DATA : CodecReturnCode.INCOMPLETE_DATA;
+            return count < 0 ? CodecReturnCode.InvalidData : CodecReturnCode.IncompleteData;
         }
         bytes = _buffer.Slice(_position, count);
         _position += count;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Consumes and returns everything left.</summary>
@@ -265,7 +265,7 @@ public ref struct RwfReader
     {
         int start = _position;
         CodecReturnCode rc = ReadU32ob(out uint length);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
         {
             bytes = default;
             return rc;
@@ -274,7 +274,7 @@ public ref struct RwfReader
         {
             _position = start;
             bytes = default;
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         }
         return ReadBytes((int)length, out bytes);
     }
@@ -300,7 +300,7 @@ public ref struct RwfReader
     {
         int start = _position;
         CodecReturnCode rc = ReadLength(encoding, out int length);
-        if (rc == CodecReturnCode.SUCCESS && (rc = ReadBytes(length, out bytes)) == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success && (rc = ReadBytes(length, out bytes)) == CodecReturnCode.Success)
             return rc;
         _position = start;
         bytes = default;

@@ -5,7 +5,7 @@ namespace Eta.Codec;
 
 /// <summary>
 /// Writes RWF wire encodings into a caller-owned span (typically a transport buffer), tracking the position.
-/// Every write either succeeds completely or returns <see cref="CodecReturnCode.BUFFER_TOO_SMALL"/> and leaves
+/// Every write either succeeds completely or returns <see cref="CodecReturnCode.BufferTooSmall"/> and leaves
 /// the buffer and position untouched, so the caller can roll back to a mark and retry with a larger buffer.
 /// Integers are big-endian (network order).
 /// </summary>
@@ -64,9 +64,9 @@ public ref struct RwfWriter
     {
         offset = _position;
         if ((uint)count > (uint)Remaining)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         _position += count;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Reserves <paramref name="count"/> bytes and hands them out for the caller to fill in place.</summary>
@@ -75,28 +75,28 @@ public ref struct RwfWriter
         if ((uint)count > (uint)Remaining)
         {
             space = default;
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         }
         space = _buffer.Slice(_position, count);
         _position += count;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public CodecReturnCode WriteByte(byte value)
     {
         if (_position >= _buffer.Length)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         _buffer[_position++] = value;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public CodecReturnCode WriteUInt16(ushort value)
     {
         if (Remaining < 2)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         BinaryPrimitives.WriteUInt16BigEndian(_buffer[_position..], value);
         _position += 2;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public CodecReturnCode WriteInt16(short value) => WriteUInt16((ushort)value);
@@ -104,10 +104,10 @@ public ref struct RwfWriter
     public CodecReturnCode WriteUInt32(uint value)
     {
         if (Remaining < 4)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         BinaryPrimitives.WriteUInt32BigEndian(_buffer[_position..], value);
         _position += 4;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public CodecReturnCode WriteInt32(int value) => WriteUInt32((uint)value);
@@ -115,10 +115,10 @@ public ref struct RwfWriter
     public CodecReturnCode WriteUInt64(ulong value)
     {
         if (Remaining < 8)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         BinaryPrimitives.WriteUInt64BigEndian(_buffer[_position..], value);
         _position += 8;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public CodecReturnCode WriteInt64(long value) => WriteUInt64((ulong)value);
@@ -130,15 +130,15 @@ public ref struct RwfWriter
     public CodecReturnCode WriteUIntBytes(ulong value, int length)
     {
         if ((uint)(length - 1) > 7)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
         if (Remaining < length)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         if (Remaining >= 8)
         {
             // Write all 8 bytes with the wanted ones first; only `length` of them count as written.
             BinaryPrimitives.WriteUInt64BigEndian(_buffer[_position..], value << (8 * (8 - length)));
             _position += length;
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         Span<byte> target = _buffer.Slice(_position, length);
         for (int i = length - 1; i >= 0; i--)
@@ -147,23 +147,23 @@ public ref struct RwfWriter
             value >>= 8;
         }
         _position += length;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public CodecReturnCode WriteBytes(scoped ReadOnlySpan<byte> bytes)
     {
         if (bytes.Length > Remaining)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         bytes.CopyTo(_buffer[_position..]);
         _position += bytes.Length;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
-    /// <summary>Writes a u15rb (see <see cref="LengthEncoding.U15rb"/>); values above 0x7FFF are INVALID_ARGUMENT.</summary>
+    /// <summary>Writes a u15rb (see <see cref="LengthEncoding.U15rb"/>); values above 0x7FFF are InvalidArgument.</summary>
     public CodecReturnCode WriteU15rb(int value)
     {
         if ((uint)value > MaxU15rb)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
         if (value < 0x80)
             return WriteByte((byte)value);
         return WriteUInt16((ushort)(value | 0x8000));
@@ -181,7 +181,7 @@ public ref struct RwfWriter
     public CodecReturnCode WriteU30rb(int value)
     {
         if ((uint)value > MaxU30rb)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
         uint v = (uint)value;
         if (v < 0x40)
             return WriteByte((byte)v);
@@ -190,11 +190,11 @@ public ref struct RwfWriter
         if (v < 0x400000)
         {
             if (Remaining < 3)
-                return CodecReturnCode.BUFFER_TOO_SMALL;
+                return CodecReturnCode.BufferTooSmall;
             _buffer[_position] = (byte)((v >> 16) | 0x80);
             BinaryPrimitives.WriteUInt16BigEndian(_buffer[(_position + 1)..], (ushort)v);
             _position += 3;
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         return WriteUInt32(v | 0xC0000000);
     }
@@ -203,14 +203,14 @@ public ref struct RwfWriter
     public CodecReturnCode WriteU16ob(int value)
     {
         if ((uint)value > MaxU16ob)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
         if (value < U16obMarker)
             return WriteByte((byte)value);
         if (Remaining < 3)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         WriteU16obFixed3(_position, value);
         _position += 3;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>
@@ -221,11 +221,11 @@ public ref struct RwfWriter
         if (value <= MaxU16ob)
             return WriteU16ob((int)value);
         if (Remaining < 5)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         _buffer[_position] = U32obMarker;
         BinaryPrimitives.WriteUInt32BigEndian(_buffer[(_position + 1)..], value);
         _position += 5;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Writes a length-specified buffer with a u15rb length.</summary>
@@ -245,7 +245,7 @@ public ref struct RwfWriter
     {
         int mark = _position;
         CodecReturnCode rc = WriteU32ob((uint)bytes.Length);
-        if (rc == CodecReturnCode.SUCCESS && (rc = WriteBytes(bytes)) != CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success && (rc = WriteBytes(bytes)) != CodecReturnCode.Success)
             _position = mark;
         return rc;
     }
@@ -255,7 +255,7 @@ public ref struct RwfWriter
     {
         int mark = _position;
         CodecReturnCode rc = WriteLength(bytes.Length, encoding);
-        if (rc == CodecReturnCode.SUCCESS && (rc = WriteBytes(bytes)) != CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success && (rc = WriteBytes(bytes)) != CodecReturnCode.Success)
             _position = mark;
         return rc;
     }
@@ -265,7 +265,7 @@ public ref struct RwfWriter
     {
         LengthEncoding.U15rb => WriteU15rb(length),
         LengthEncoding.U16ob => WriteU16ob(length),
-        _ => (uint)length > ushort.MaxValue ? CodecReturnCode.INVALID_ARGUMENT : WriteUInt16((ushort)length),
+        _ => (uint)length > ushort.MaxValue ? CodecReturnCode.InvalidArgument : WriteUInt16((ushort)length),
     };
 
     /// <summary>
@@ -284,15 +284,15 @@ public ref struct RwfWriter
         };
         slot = new LengthSlot(_position, width, encoding);
         if (Remaining < width)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         _position += width;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>
     /// Back-fills a reserved length with the number of bytes written since the slot. If the content outgrew a
-    /// 1-byte reservation, the content is moved up to make room for the long form (BUFFER_TOO_SMALL if it does
-    /// not fit). Content longer than the encoding can express is INVALID_DATA.
+    /// 1-byte reservation, the content is moved up to make room for the long form (BufferTooSmall if it does
+    /// not fit). Content longer than the encoding can express is InvalidData.
     /// </summary>
     public CodecReturnCode CompleteLength(in LengthSlot slot)
     {
@@ -303,29 +303,29 @@ public ref struct RwfWriter
         {
             case LengthEncoding.U15rb:
                 if (length > MaxU15rb)
-                    return CodecReturnCode.INVALID_DATA;
-                if (slot.Width == 1 && length >= 0x80 && Widen(slot, 2) != CodecReturnCode.SUCCESS)
-                    return CodecReturnCode.BUFFER_TOO_SMALL;
+                    return CodecReturnCode.InvalidData;
+                if (slot.Width == 1 && length >= 0x80 && Widen(slot, 2) != CodecReturnCode.Success)
+                    return CodecReturnCode.BufferTooSmall;
                 if (slot.Width == 1 && length < 0x80)
                     _buffer[slot.Offset] = (byte)length;
                 else
                     BinaryPrimitives.WriteUInt16BigEndian(_buffer[slot.Offset..], (ushort)(length | 0x8000));
-                return CodecReturnCode.SUCCESS;
+                return CodecReturnCode.Success;
             case LengthEncoding.U16ob:
                 if (length > MaxU16ob)
-                    return CodecReturnCode.INVALID_DATA;
-                if (slot.Width == 1 && length >= U16obMarker && Widen(slot, 3) != CodecReturnCode.SUCCESS)
-                    return CodecReturnCode.BUFFER_TOO_SMALL;
+                    return CodecReturnCode.InvalidData;
+                if (slot.Width == 1 && length >= U16obMarker && Widen(slot, 3) != CodecReturnCode.Success)
+                    return CodecReturnCode.BufferTooSmall;
                 if (slot.Width == 1 && length < U16obMarker)
                     _buffer[slot.Offset] = (byte)length;
                 else
                     WriteU16obFixed3(slot.Offset, length);
-                return CodecReturnCode.SUCCESS;
+                return CodecReturnCode.Success;
             default:
                 if (length > ushort.MaxValue)
-                    return CodecReturnCode.INVALID_DATA;
+                    return CodecReturnCode.InvalidData;
                 BinaryPrimitives.WriteUInt16BigEndian(_buffer[slot.Offset..], (ushort)length);
-                return CodecReturnCode.SUCCESS;
+                return CodecReturnCode.Success;
         }
     }
 
@@ -345,11 +345,11 @@ public ref struct RwfWriter
     {
         int grow = newWidth - slot.Width;
         if (Remaining < grow)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         Span<byte> content = _buffer[slot.ContentStart.._position];
         content.CopyTo(_buffer[(slot.ContentStart + grow)..]);
         _position += grow;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     private readonly void WriteU16obFixed3(int offset, int value)

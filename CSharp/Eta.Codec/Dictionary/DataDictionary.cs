@@ -78,19 +78,19 @@ public sealed partial class DataDictionary
     }
 
     /// <summary>Adds fields from an RDMFieldDictionary file.</summary>
-    /// <returns>SUCCESS, or FAILURE with <paramref name="error"/> naming the file, line and problem.</returns>
+    /// <returns>Success, or Failure with <paramref name="error"/> naming the file, line and problem.</returns>
     public CodecReturnCode LoadFieldDictionary(string path, out DictionaryError? error)
     {
         error = FieldDictionaryFileLoader.Load(this, path);
-        return error is null ? CodecReturnCode.SUCCESS : CodecReturnCode.FAILURE;
+        return error is null ? CodecReturnCode.Success : CodecReturnCode.Failure;
     }
 
     /// <summary>Adds enum tables from an enumtype.def file.</summary>
-    /// <returns>SUCCESS, or FAILURE with <paramref name="error"/> naming the file, line and problem.</returns>
+    /// <returns>Success, or Failure with <paramref name="error"/> naming the file, line and problem.</returns>
     public CodecReturnCode LoadEnumTypeDictionary(string path, out DictionaryError? error)
     {
         error = EnumTypeFileLoader.Load(this, path);
-        return error is null ? CodecReturnCode.SUCCESS : CodecReturnCode.FAILURE;
+        return error is null ? CodecReturnCode.Success : CodecReturnCode.Failure;
     }
 
     /// <summary>Every defined field in ascending fid order.</summary>
@@ -110,7 +110,7 @@ public sealed partial class DataDictionary
         int fid = entry.FieldId;
         if (fid == 0)
             return "fid 0 is reserved";
-        if (entry.RwfType == DataTypes.UNKNOWN)
+        if (entry.RwfType == DataTypes.Unknown)
             return $"invalid RWF type for fid {fid}";
 
         var existing = _entries[fid - MinFieldId];

@@ -51,7 +51,7 @@ public sealed class DictionaryEntry
     public byte EnumLength { get; internal set; }
 
     /// <summary>RWF type, a <see cref="DataTypes"/> number; UNKNOWN only for a placeholder created by an enum table.</summary>
-    public int RwfType { get; internal set; } = DataTypes.UNKNOWN;
+    public int RwfType { get; internal set; } = DataTypes.Unknown;
 
     /// <summary>RWF maximum length (for caching).</summary>
     public ushort RwfLength { get; internal set; }
@@ -60,7 +60,7 @@ public sealed class DictionaryEntry
     public EnumTypeTable? EnumTable { get; internal set; }
 
     /// <summary>True once a field definition (not just an enum table reference) has been loaded for this fid.</summary>
-    public bool IsDefined => RwfType != DataTypes.UNKNOWN;
+    public bool IsDefined => RwfType != DataTypes.Unknown;
 
     /// <summary>Copies the field definition columns from <paramref name="source"/>, keeping the enum table.</summary>
     internal void CopyDefinitionFrom(DictionaryEntry source)

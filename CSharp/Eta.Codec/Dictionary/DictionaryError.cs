@@ -6,8 +6,8 @@ namespace Eta.Codec;
 /// </summary>
 public sealed record DictionaryError(string Source, int Line, string Message)
 {
-    /// <summary>The return code the failed call gives: FAILURE, or e.g. INCOMPLETE_DATA for a truncated payload.</summary>
-    public CodecReturnCode Code { get; init; } = CodecReturnCode.FAILURE;
+    /// <summary>The return code the failed call gives: Failure, or e.g. IncompleteData for a truncated payload.</summary>
+    public CodecReturnCode Code { get; init; } = CodecReturnCode.Failure;
 
     public override string ToString() => Line > 0 ? $"{Source}:{Line}: {Message}" : $"{Source}: {Message}";
 }

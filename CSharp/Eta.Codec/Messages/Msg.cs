@@ -25,7 +25,7 @@ public ref struct Msg
     public byte DomainType;
     public int StreamId;
 
-    /// <summary>Container type of the payload (a DataTypes value ≥ 128, NO_DATA when there is none).</summary>
+    /// <summary>Container type of the payload (a DataTypes value ≥ 128, NoData when there is none).</summary>
     public int ContainerType;
 
     /// <summary>Class-specific flags; prefer the typed views (<see cref="RequestFlags"/>, ...).</summary>
@@ -92,7 +92,7 @@ public ref struct Msg
     public AckMsgFlags AckFlags { readonly get => (AckMsgFlags)Flags; set => Flags = (ushort)value; }
 
     /// <summary>A message of the given class with its identity set and everything else empty.</summary>
-    public static Msg Create(MsgClass msgClass, byte domainType, int streamId, int containerType = DataTypes.NO_DATA) =>
+    public static Msg Create(MsgClass msgClass, byte domainType, int streamId, int containerType = DataTypes.NoData) =>
         new()
         {
             MsgClass = msgClass,

@@ -5,8 +5,8 @@ namespace Eta.Codec;
 /// <summary>
 /// Decodes a message from a received buffer without copying or allocating: the returned <see cref="Msg"/>
 /// points into the buffer. Every member is checked against the header's own size (and every key member
-/// against the key's size), so a malformed header yields INCOMPLETE_DATA (a length running past its bounds, as
-/// ETA reports it) or INVALID_DATA (an unknown message class), never an exception.
+/// against the key's size), so a malformed header yields IncompleteData (a length running past its bounds, as
+/// ETA reports it) or InvalidData (an unknown message class), never an exception.
 /// </summary>
 public static class MsgDecoder
 {
@@ -25,10 +25,10 @@ public static class MsgDecoder
     private static CodecReturnCode Fill(ReadOnlySpan<byte> buffer, ref Msg msg)
     {
         if (buffer.Length < HeaderSizeLength)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         int headerSize = BinaryPrimitives.ReadUInt16BigEndian(buffer);
         if (buffer.Length - HeaderSizeLength < headerSize)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
 
         var r = new HeaderReader(buffer.Slice(HeaderSizeLength, headerSize));
         msg.MsgClass = (MsgClass)(r.Byte() & 0x1F);
@@ -37,7 +37,7 @@ public static class MsgDecoder
         msg.Flags = (ushort)r.U15rb();
         msg.ContainerType = r.ContainerType();
         if (r.Ok && !MsgHeaderCodec.IsKnown(msg.MsgClass))
-            r.Fail(CodecReturnCode.INVALID_DATA);
+            r.Fail(CodecReturnCode.InvalidData);
 
         MsgHeaderCodec.ReadPrefix(ref r, ref msg);
         if (MsgHeaderCodec.HasKey(msg.MsgClass, msg.Flags))
@@ -55,6 +55,6 @@ public static class MsgDecoder
         }
         msg.EncodedDataBody = buffer[(HeaderSizeLength + headerSize)..];
         msg.EncodedMsg = buffer;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

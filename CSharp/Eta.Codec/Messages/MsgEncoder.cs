@@ -5,7 +5,7 @@ namespace Eta.Codec;
 /// <list type="number">
 /// <item><see cref="Encode"/> when the key attribute (if any) and the payload are already encoded; or</item>
 /// <item><see cref="EncodeInit"/>, then the key attribute encoded in place with the same writer followed by
-/// <see cref="EncodeKeyAttribComplete"/> (only when EncodeInit returned ENCODE_MSG_KEY_ATTRIB), then the payload
+/// <see cref="EncodeKeyAttribComplete"/> (only when EncodeInit returned EncodeMsgKeyAttrib), then the payload
 /// container encoded in place, then <see cref="EncodeComplete"/>.</item>
 /// </list>
 /// Every call returns a <see cref="CodecReturnCode"/>; on failure the writer is left at the message start.
@@ -14,17 +14,17 @@ public static class MsgEncoder
 {
     /// <summary>
     /// Encodes the whole message: header, then <see cref="Msg.EncodedDataBody"/> as the payload. A key attribute
-    /// must be supplied pre-encoded (INVALID_ARGUMENT otherwise).
+    /// must be supplied pre-encoded (InvalidArgument otherwise).
     /// </summary>
     public static CodecReturnCode Encode(ref RwfWriter writer, scoped in Msg msg)
     {
         int start = writer.Position;
         CodecReturnCode rc = EncodeInit(ref writer, msg, out MsgEncodeState state);
-        if (rc == CodecReturnCode.ENCODE_MSG_KEY_ATTRIB)
-            rc = CodecReturnCode.INVALID_ARGUMENT;
-        if (rc >= CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.EncodeMsgKeyAttrib)
+            rc = CodecReturnCode.InvalidArgument;
+        if (rc >= CodecReturnCode.Success)
             rc = writer.WriteBytes(msg.EncodedDataBody);
-        if (rc < CodecReturnCode.SUCCESS)
+        if (rc < CodecReturnCode.Success)
         {
             writer.Rollback(start);
             return rc;
@@ -33,15 +33,15 @@ public static class MsgEncoder
     }
 
     /// <summary>
-    /// Encodes the header. Returns ENCODE_MSG_KEY_ATTRIB when the key has an attribute to encode in place
-    /// (<see cref="MsgKey.EncodedAttrib"/> empty), ENCODE_CONTAINER when the payload is to be encoded next, or
-    /// SUCCESS when the message has no payload (NO_DATA); call <see cref="EncodeComplete"/> in every case.
+    /// Encodes the header. Returns EncodeMsgKeyAttrib when the key has an attribute to encode in place
+    /// (<see cref="MsgKey.EncodedAttrib"/> empty), EncodeContainer when the payload is to be encoded next, or
+    /// Success when the message has no payload (NoData); call <see cref="EncodeComplete"/> in every case.
     /// </summary>
     public static CodecReturnCode EncodeInit(ref RwfWriter writer, scoped in Msg msg, out MsgEncodeState state)
     {
         state = default;
         if (!MsgHeaderCodec.IsKnown(msg.MsgClass))
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
 
         var w = new HeaderWriter(writer);
         state.Start = writer.Position;
@@ -61,20 +61,20 @@ public static class MsgEncoder
                 state.AttribSlot = slot;
                 state.Next = MsgEncodeState.Stage.KeyAttrib;
                 writer = w.Inner;
-                return CodecReturnCode.ENCODE_MSG_KEY_ATTRIB;
+                return CodecReturnCode.EncodeMsgKeyAttrib;
             }
         }
         return FinishHeader(ref writer, ref w, msg, flags, ref state);
     }
 
     /// <summary>
-    /// Closes the key attribute the caller encoded in place after ENCODE_MSG_KEY_ATTRIB and writes the rest of
+    /// Closes the key attribute the caller encoded in place after EncodeMsgKeyAttrib and writes the rest of
     /// the header. With <paramref name="success"/> false the whole message is rolled back.
     /// </summary>
     public static CodecReturnCode EncodeKeyAttribComplete(ref RwfWriter writer, scoped in Msg msg, ref MsgEncodeState state, bool success)
     {
         if (state.Next != MsgEncodeState.Stage.KeyAttrib)
-            return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
+            return CodecReturnCode.UnexpectedEncoderCall;
         if (!success)
             return Abandon(ref writer, ref state);
         var w = new HeaderWriter(writer);
@@ -90,11 +90,11 @@ public static class MsgEncoder
     public static CodecReturnCode EncodeComplete(ref RwfWriter writer, ref MsgEncodeState state, bool success)
     {
         if (state.Next != MsgEncodeState.Stage.Payload)
-            return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
+            return CodecReturnCode.UnexpectedEncoderCall;
         if (!success)
             return Abandon(ref writer, ref state);
         state.Next = MsgEncodeState.Stage.None;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     // The same calls over a container encoder, so attribute and payload are encoded in place with its API.
@@ -121,7 +121,7 @@ public static class MsgEncoder
         {
             MsgKeyCodec.Write(ref w, msg.ReqKey, out _, out LengthSlot? reqAttribSlot);
             if (reqAttribSlot.HasValue)
-                w.Fail(CodecReturnCode.INVALID_ARGUMENT); // a request key's attribute must come pre-encoded
+                w.Fail(CodecReturnCode.InvalidArgument); // a request key's attribute must come pre-encoded
         }
         w.Complete(state.HeaderSlot);
         if (!w.Ok)
@@ -132,13 +132,13 @@ public static class MsgEncoder
         }
         writer = w.Inner;
         state.Next = MsgEncodeState.Stage.Payload;
-        return msg.ContainerType == DataTypes.NO_DATA ? CodecReturnCode.SUCCESS : CodecReturnCode.ENCODE_CONTAINER;
+        return msg.ContainerType == DataTypes.NoData ? CodecReturnCode.Success : CodecReturnCode.EncodeContainer;
     }
 
     private static CodecReturnCode Abandon(ref RwfWriter writer, ref MsgEncodeState state)
     {
         writer.Rollback(state.Start);
         state = default;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

@@ -12,7 +12,7 @@ namespace Eta.Codec;
 /// u32    filter                    if HasFilter
 /// i32    identifier                if HasIdentifier
 /// u8     attribContainerType - 128 if HasAttrib
-/// u15rb+n attribute (length, bytes) if HasAttrib and the container type is not NO_DATA
+/// u15rb+n attribute (length, bytes) if HasAttrib and the container type is not NoData
 /// </code>
 /// </summary>
 public ref struct MsgKey

@@ -16,7 +16,7 @@ public static class MsgPeek
     internal const int StreamIdOffset = 4;
     internal const int FlagsOffset = 8;
 
-    /// <summary>Class, domain and stream id; INCOMPLETE_DATA when the buffer is shorter than those fields.</summary>
+    /// <summary>Class, domain and stream id; IncompleteData when the buffer is shorter than those fields.</summary>
     public static CodecReturnCode Identity(ReadOnlySpan<byte> encodedMsg, out MsgClass msgClass, out byte domainType, out int streamId)
     {
         if (encodedMsg.Length < FlagsOffset)
@@ -24,30 +24,30 @@ public static class MsgPeek
             msgClass = 0;
             domainType = 0;
             streamId = 0;
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         }
         msgClass = (MsgClass)(encodedMsg[MsgClassOffset] & 0x1F);
         domainType = encodedMsg[DomainTypeOffset];
         streamId = BinaryPrimitives.ReadInt32BigEndian(encodedMsg[StreamIdOffset..]);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
-    /// <summary>The sequence number of an Update, Refresh, Generic, Post or Ack that carries one (FAILURE otherwise).</summary>
+    /// <summary>The sequence number of an Update, Refresh, Generic, Post or Ack that carries one (Failure otherwise).</summary>
     public static CodecReturnCode SeqNum(ReadOnlySpan<byte> encodedMsg, out uint seqNum)
     {
         seqNum = 0;
         CodecReturnCode rc = MsgMemberLocator.SeqNum(encodedMsg, out int offset);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             seqNum = BinaryPrimitives.ReadUInt32BigEndian(encodedMsg[offset..]);
         return rc;
     }
 
-    /// <summary>The post id of a Post that carries one (FAILURE otherwise).</summary>
+    /// <summary>The post id of a Post that carries one (Failure otherwise).</summary>
     public static CodecReturnCode PostId(ReadOnlySpan<byte> encodedMsg, out uint postId)
     {
         postId = 0;
         CodecReturnCode rc = MsgMemberLocator.PostId(encodedMsg, out int offset);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             postId = BinaryPrimitives.ReadUInt32BigEndian(encodedMsg[offset..]);
         return rc;
     }

@@ -27,49 +27,49 @@ public ref struct ArrayDecoder
     /// <summary>Number of items.</summary>
     public int Count { get; private set; }
 
-    /// <summary>Reads the array header. Returns SUCCESS, BLANK_DATA (empty input) or INCOMPLETE_DATA.</summary>
+    /// <summary>Reads the array header. Returns Success, BlankData (empty input) or IncompleteData.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out ArrayDecoder decoder)
     {
         decoder = default;
         decoder._reader = new RwfReader(data);
         if (data.IsEmpty)
-            return CodecReturnCode.BLANK_DATA;
-        if (decoder._reader.ReadByte(out byte type) != CodecReturnCode.SUCCESS
-            || decoder._reader.ReadU16ob(out int itemLength) != CodecReturnCode.SUCCESS
-            || decoder._reader.ReadUInt16(out ushort count) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.BlankData;
+        if (decoder._reader.ReadByte(out byte type) != CodecReturnCode.Success
+            || decoder._reader.ReadU16ob(out int itemLength) != CodecReturnCode.Success
+            || decoder._reader.ReadUInt16(out ushort count) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
         decoder.EncodedType = type;
         decoder.ItemLength = itemLength;
         decoder.Count = count;
         decoder._remaining = count;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>
     /// The next item's value bytes (decode with the primitive of <see cref="PrimitiveType"/>; REAL_4RB/8RB items
-    /// with <see cref="SetPrimitives.DecodeRealRb"/>). Returns END_OF_CONTAINER after the last item.
+    /// with <see cref="SetPrimitives.DecodeRealRb"/>). Returns EndOfContainer after the last item.
     /// </summary>
     public CodecReturnCode Next(out ReadOnlySpan<byte> item)
     {
         item = default;
-        if (_failure != CodecReturnCode.SUCCESS)
+        if (_failure != CodecReturnCode.Success)
             return _failure;
         if (_remaining == 0)
-            return CodecReturnCode.END_OF_CONTAINER;
+            return CodecReturnCode.EndOfContainer;
         CodecReturnCode rc = ItemLength > 0
             ? _reader.ReadBytes(ItemLength, out item)
             : SetPrimitives.ReadValue(ref _reader, ItemTypeForVariableLength(EncodedType), out item);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
         {
             _failure = rc;
             return rc;
         }
         _remaining--;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     // With no fixed item length, base primitive items are all u16ob length-prefixed (unlike set data, where some
     // base types have a 1-byte length).
     private static int ItemTypeForVariableLength(int encodedType) =>
-        DataTypes.IsPrimitive(encodedType) ? DataTypes.BUFFER : encodedType;
+        DataTypes.IsPrimitive(encodedType) ? DataTypes.Buffer : encodedType;
 }

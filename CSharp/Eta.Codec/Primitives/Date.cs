@@ -27,7 +27,7 @@ public readonly struct Date : IPrimitive<Date>, IEquatable<Date>
 
     public static Date Blank => default;
 
-    public static int DataType => DataTypes.DATE;
+    public static int DataType => DataTypes.Date;
 
     /// <summary>Day fits the month (leap years counted); zero parts are allowed as marketfeed sends them.</summary>
     public bool IsValid => IsBlank || (Month <= 12 && Day <= DaysIn(Month, Year));
@@ -35,7 +35,7 @@ public readonly struct Date : IPrimitive<Date>, IEquatable<Date>
     public CodecReturnCode EncodeBody(ref RwfWriter writer)
     {
         if (writer.Remaining < 4)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         writer.WriteByte(Day);
         writer.WriteByte(Month);
         return writer.WriteUInt16(Year);
@@ -47,13 +47,13 @@ public readonly struct Date : IPrimitive<Date>, IEquatable<Date>
         {
             case 0:
                 value = Blank;
-                return CodecReturnCode.BLANK_DATA;
+                return CodecReturnCode.BlankData;
             case 4:
                 value = new Date(data[0], data[1], (data[2] << 8) | data[3]);
-                return value.IsBlank ? CodecReturnCode.BLANK_DATA : CodecReturnCode.SUCCESS;
+                return value.IsBlank ? CodecReturnCode.BlankData : CodecReturnCode.Success;
             default:
                 value = default;
-                return CodecReturnCode.INCOMPLETE_DATA;
+                return CodecReturnCode.IncompleteData;
         }
     }
 

@@ -22,10 +22,10 @@ public readonly struct Float : IPrimitive<Float>, IEquatable<Float>
 
     public static Float Blank => new(0, true);
 
-    public static int DataType => DataTypes.FLOAT;
+    public static int DataType => DataTypes.Float;
 
     public CodecReturnCode EncodeBody(ref RwfWriter writer) =>
-        IsBlank ? CodecReturnCode.SUCCESS : writer.WriteUInt32(BitConverter.SingleToUInt32Bits(Value));
+        IsBlank ? CodecReturnCode.Success : writer.WriteUInt32(BitConverter.SingleToUInt32Bits(Value));
 
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out Float value)
     {
@@ -33,13 +33,13 @@ public readonly struct Float : IPrimitive<Float>, IEquatable<Float>
         {
             case 0:
                 value = Blank;
-                return CodecReturnCode.BLANK_DATA;
+                return CodecReturnCode.BlankData;
             case 4:
                 value = new Float(BinaryPrimitives.ReadSingleBigEndian(data));
-                return CodecReturnCode.SUCCESS;
+                return CodecReturnCode.Success;
             default:
                 value = default;
-                return CodecReturnCode.INCOMPLETE_DATA;
+                return CodecReturnCode.IncompleteData;
         }
     }
 

@@ -17,11 +17,11 @@ public interface IPrimitive
 /// <summary>A primitive that knows its RWF type number and how to decode itself from its value bytes.</summary>
 public interface IPrimitive<TSelf> : IPrimitive where TSelf : struct, IPrimitive<TSelf>
 {
-    /// <summary>The RWF data type number (e.g. <see cref="DataTypes.REAL"/>).</summary>
+    /// <summary>The RWF data type number (e.g. <see cref="DataTypes.Real"/>).</summary>
     static abstract int DataType { get; }
 
     /// <summary>
-    /// Decodes the value bytes. Returns SUCCESS, BLANK_DATA (value is blank), or INCOMPLETE_DATA/INVALID_DATA
+    /// Decodes the value bytes. Returns Success, BlankData (value is blank), or IncompleteData/InvalidData
     /// for malformed input; never throws.
     /// </summary>
     static abstract CodecReturnCode Decode(ReadOnlySpan<byte> data, out TSelf value);

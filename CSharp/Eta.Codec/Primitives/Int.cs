@@ -21,17 +21,17 @@ public readonly struct Int : IPrimitive<Int>, IEquatable<Int>
 
     public static Int Blank => new(0, true);
 
-    public static int DataType => DataTypes.INT;
+    public static int DataType => DataTypes.Int;
 
     public CodecReturnCode EncodeBody(ref RwfWriter writer) =>
-        IsBlank ? CodecReturnCode.SUCCESS : IntegerBytes.WriteSigned(ref writer, Value);
+        IsBlank ? CodecReturnCode.Success : IntegerBytes.WriteSigned(ref writer, Value);
 
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out Int value)
     {
         if (data.IsEmpty)
         {
             value = Blank;
-            return CodecReturnCode.BLANK_DATA;
+            return CodecReturnCode.BlankData;
         }
         CodecReturnCode rc = IntegerBytes.ReadSigned(data, out long v);
         value = new Int(v);

@@ -28,12 +28,12 @@ internal static class IntegerBytes
     {
         value = 0;
         if (data.Length is 0 or > 8)
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         long v = (sbyte)data[0];
         for (int i = 1; i < data.Length; i++)
             v = (v << 8) | data[i];
         value = v;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Reads 1..8 big-endian bytes as an unsigned value.</summary>
@@ -41,11 +41,11 @@ internal static class IntegerBytes
     {
         value = 0;
         if (data.Length is 0 or > 8)
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         ulong v = 0;
         foreach (byte b in data)
             v = (v << 8) | b;
         value = v;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

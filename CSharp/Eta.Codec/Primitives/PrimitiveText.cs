@@ -13,34 +13,34 @@ public static class PrimitiveText
     private const int MaxStateText = 1024;
 
     /// <summary>
-    /// Parses <paramref name="text"/> as <paramref name="dataType"/> and writes its value bytes. Returns SUCCESS,
-    /// INVALID_ARGUMENT when the text is not a valid value of the type, UNSUPPORTED_DATA_TYPE for types with no
-    /// string form (ARRAY, containers), or BUFFER_TOO_SMALL. Empty text is the blank value.
+    /// Parses <paramref name="text"/> as <paramref name="dataType"/> and writes its value bytes. Returns Success,
+    /// InvalidArgument when the text is not a valid value of the type, UnsupportedDataType for types with no
+    /// string form (ARRAY, containers), or BufferTooSmall. Empty text is the blank value.
     /// </summary>
     public static CodecReturnCode Encode(int dataType, ReadOnlySpan<char> text, ref RwfWriter writer)
     {
         switch (dataType)
         {
-            case DataTypes.INT: return Int.TryParse(text, out Int i) ? i.EncodeBody(ref writer) : CodecReturnCode.INVALID_ARGUMENT;
-            case DataTypes.UINT: return UInt.TryParse(text, out UInt u) ? u.EncodeBody(ref writer) : CodecReturnCode.INVALID_ARGUMENT;
-            case DataTypes.FLOAT: return Float.TryParse(text, out Float f) ? f.EncodeBody(ref writer) : CodecReturnCode.INVALID_ARGUMENT;
-            case DataTypes.DOUBLE: return RwfDouble.TryParse(text, out RwfDouble d) ? d.EncodeBody(ref writer) : CodecReturnCode.INVALID_ARGUMENT;
-            case DataTypes.REAL: return Real.TryParse(text, out Real r) ? r.EncodeBody(ref writer) : CodecReturnCode.INVALID_ARGUMENT;
-            case DataTypes.DATE: return Date.TryParse(text, out Date date) ? EncodeUnlessBlank(date, ref writer) : CodecReturnCode.INVALID_ARGUMENT;
-            case DataTypes.TIME: return Time.TryParse(text, out Time time) ? EncodeUnlessBlank(time, ref writer) : CodecReturnCode.INVALID_ARGUMENT;
-            case DataTypes.DATETIME:
-                return RwfDateTime.TryParse(text, out RwfDateTime dateTime) ? EncodeUnlessBlank(dateTime, ref writer) : CodecReturnCode.INVALID_ARGUMENT;
-            case DataTypes.QOS: return Qos.TryParse(text, out Qos qos) ? qos.EncodeBody(ref writer) : CodecReturnCode.INVALID_ARGUMENT;
-            case DataTypes.ENUM: return RwfEnum.TryParse(text, out RwfEnum e) ? e.EncodeBody(ref writer) : CodecReturnCode.INVALID_ARGUMENT;
-            case DataTypes.STATE:
+            case DataTypes.Int: return Int.TryParse(text, out Int i) ? i.EncodeBody(ref writer) : CodecReturnCode.InvalidArgument;
+            case DataTypes.UInt: return UInt.TryParse(text, out UInt u) ? u.EncodeBody(ref writer) : CodecReturnCode.InvalidArgument;
+            case DataTypes.Float: return Float.TryParse(text, out Float f) ? f.EncodeBody(ref writer) : CodecReturnCode.InvalidArgument;
+            case DataTypes.Double: return RwfDouble.TryParse(text, out RwfDouble d) ? d.EncodeBody(ref writer) : CodecReturnCode.InvalidArgument;
+            case DataTypes.Real: return Real.TryParse(text, out Real r) ? r.EncodeBody(ref writer) : CodecReturnCode.InvalidArgument;
+            case DataTypes.Date: return Date.TryParse(text, out Date date) ? EncodeUnlessBlank(date, ref writer) : CodecReturnCode.InvalidArgument;
+            case DataTypes.Time: return Time.TryParse(text, out Time time) ? EncodeUnlessBlank(time, ref writer) : CodecReturnCode.InvalidArgument;
+            case DataTypes.DateTime:
+                return RwfDateTime.TryParse(text, out RwfDateTime dateTime) ? EncodeUnlessBlank(dateTime, ref writer) : CodecReturnCode.InvalidArgument;
+            case DataTypes.Qos: return Qos.TryParse(text, out Qos qos) ? qos.EncodeBody(ref writer) : CodecReturnCode.InvalidArgument;
+            case DataTypes.Enum: return RwfEnum.TryParse(text, out RwfEnum e) ? e.EncodeBody(ref writer) : CodecReturnCode.InvalidArgument;
+            case DataTypes.State:
                 return EncodeState(text, ref writer);
-            case DataTypes.BUFFER:
-            case DataTypes.ASCII_STRING:
-            case DataTypes.RMTES_STRING:
-            case DataTypes.UTF8_STRING:
+            case DataTypes.Buffer:
+            case DataTypes.AsciiString:
+            case DataTypes.RmtesString:
+            case DataTypes.Utf8String:
                 return EncodeString(dataType, text, ref writer);
             default:
-                return CodecReturnCode.UNSUPPORTED_DATA_TYPE;
+                return CodecReturnCode.UnsupportedDataType;
         }
     }
 
@@ -54,30 +54,30 @@ public static class PrimitiveText
         CodecReturnCode rc;
         switch (dataType)
         {
-            case DataTypes.INT: rc = Int.Decode(data, out Int i); text = i.ToString(); break;
-            case DataTypes.UINT: rc = UInt.Decode(data, out UInt u); text = u.ToString(); break;
-            case DataTypes.FLOAT: rc = Float.Decode(data, out Float f); text = f.ToString(); break;
-            case DataTypes.DOUBLE: rc = RwfDouble.Decode(data, out RwfDouble d); text = d.ToString(); break;
-            case DataTypes.REAL: rc = Real.Decode(data, out Real r); text = r.ToString(); break;
-            case DataTypes.DATE: rc = Date.Decode(data, out Date date); text = date.ToString(); break;
-            case DataTypes.TIME: rc = Time.Decode(data, out Time time); text = time.ToString(); break;
-            case DataTypes.DATETIME: rc = RwfDateTime.Decode(data, out RwfDateTime dateTime); text = dateTime.ToString(); break;
-            case DataTypes.QOS: rc = Qos.Decode(data, out Qos qos); text = qos.ToString(); break;
-            case DataTypes.ENUM: rc = RwfEnum.Decode(data, out RwfEnum e); text = e.ToString(); break;
-            case DataTypes.STATE: rc = State.Decode(data, out State state); text = state.ToString(); break;
-            case DataTypes.BUFFER:
-            case DataTypes.ASCII_STRING:
-            case DataTypes.RMTES_STRING:
-            case DataTypes.UTF8_STRING:
+            case DataTypes.Int: rc = Int.Decode(data, out Int i); text = i.ToString(); break;
+            case DataTypes.UInt: rc = UInt.Decode(data, out UInt u); text = u.ToString(); break;
+            case DataTypes.Float: rc = Float.Decode(data, out Float f); text = f.ToString(); break;
+            case DataTypes.Double: rc = RwfDouble.Decode(data, out RwfDouble d); text = d.ToString(); break;
+            case DataTypes.Real: rc = Real.Decode(data, out Real r); text = r.ToString(); break;
+            case DataTypes.Date: rc = Date.Decode(data, out Date date); text = date.ToString(); break;
+            case DataTypes.Time: rc = Time.Decode(data, out Time time); text = time.ToString(); break;
+            case DataTypes.DateTime: rc = RwfDateTime.Decode(data, out RwfDateTime dateTime); text = dateTime.ToString(); break;
+            case DataTypes.Qos: rc = Qos.Decode(data, out Qos qos); text = qos.ToString(); break;
+            case DataTypes.Enum: rc = RwfEnum.Decode(data, out RwfEnum e); text = e.ToString(); break;
+            case DataTypes.State: rc = State.Decode(data, out State state); text = state.ToString(); break;
+            case DataTypes.Buffer:
+            case DataTypes.AsciiString:
+            case DataTypes.RmtesString:
+            case DataTypes.Utf8String:
                 rc = RwfBuffer.Decode(data, dataType, out RwfBuffer buffer);
                 text = buffer.ToString();
                 break;
             default:
                 return false;
         }
-        if (rc == CodecReturnCode.BLANK_DATA)
+        if (rc == CodecReturnCode.BlankData)
             text = "";
-        return rc >= CodecReturnCode.SUCCESS;
+        return rc >= CodecReturnCode.Success;
     }
 
     private static CodecReturnCode EncodeState(ReadOnlySpan<char> text, ref RwfWriter writer)
@@ -85,7 +85,7 @@ public static class PrimitiveText
         byte[] textBytes = ArrayPool<byte>.Shared.Rent(MaxStateText);
         try
         {
-            return State.TryParse(text, textBytes, out State state) ? state.EncodeBody(ref writer) : CodecReturnCode.INVALID_ARGUMENT;
+            return State.TryParse(text, textBytes, out State state) ? state.EncodeBody(ref writer) : CodecReturnCode.InvalidArgument;
         }
         finally
         {
@@ -95,16 +95,16 @@ public static class PrimitiveText
 
     // Date/time blanks have a bit pattern, but as text values they are sent the way ETA sends a blank: zero bytes.
     private static CodecReturnCode EncodeUnlessBlank<T>(in T value, ref RwfWriter writer) where T : struct, IPrimitive =>
-        value.IsBlank ? CodecReturnCode.SUCCESS : value.EncodeBody(ref writer);
+        value.IsBlank ? CodecReturnCode.Success : value.EncodeBody(ref writer);
 
     // UTF8_STRING as UTF-8; the other byte strings one byte per character (ASCII/Latin-1), as RMTES plain text is.
     private static CodecReturnCode EncodeString(int dataType, ReadOnlySpan<char> text, ref RwfWriter writer)
     {
-        Encoding encoding = dataType == DataTypes.UTF8_STRING ? Encoding.UTF8 : Encoding.Latin1;
+        Encoding encoding = dataType == DataTypes.Utf8String ? Encoding.UTF8 : Encoding.Latin1;
         int length = encoding.GetByteCount(text);
-        if (writer.Reserve(length, out Span<byte> bytes) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+        if (writer.Reserve(length, out Span<byte> bytes) != CodecReturnCode.Success)
+            return CodecReturnCode.BufferTooSmall;
         encoding.GetBytes(text, bytes);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

@@ -44,42 +44,42 @@ public readonly struct Qos : IPrimitive<Qos>, IEquatable<Qos>
 
     public static Qos Blank => new(0, 0, false, 0, 0, true);
 
-    public static int DataType => DataTypes.QOS;
+    public static int DataType => DataTypes.Qos;
 
     public CodecReturnCode EncodeBody(ref RwfWriter writer)
     {
         if (IsBlank)
-            return CodecReturnCode.SUCCESS;
-        if (Timeliness is QosTimeliness.UNSPECIFIED or > QosTimeliness.DELAYED
-            || Rate is QosRates.UNSPECIFIED or > QosRates.TIME_CONFLATED)
-            return CodecReturnCode.INVALID_DATA;
-        bool hasTimeInfo = Timeliness > QosTimeliness.DELAYED_UNKNOWN;
-        bool hasRateInfo = Rate > QosRates.JIT_CONFLATED;
+            return CodecReturnCode.Success;
+        if (Timeliness is QosTimeliness.Unspecified or > QosTimeliness.Delayed
+            || Rate is QosRates.Unspecified or > QosRates.TimeConflated)
+            return CodecReturnCode.InvalidData;
+        bool hasTimeInfo = Timeliness > QosTimeliness.DelayedUnknown;
+        bool hasRateInfo = Rate > QosRates.JitConflated;
         if (writer.Remaining < 1 + (hasTimeInfo ? 2 : 0) + (hasRateInfo ? 2 : 0))
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         writer.WriteByte((byte)((Timeliness << 5) | (Rate << 1) | (IsDynamic ? 1 : 0)));
         if (hasTimeInfo)
             writer.WriteUInt16(TimeInfo);
         if (hasRateInfo)
             writer.WriteUInt16(RateInfo);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out Qos value)
     {
         value = Blank;
         if (data.IsEmpty)
-            return CodecReturnCode.BLANK_DATA;
+            return CodecReturnCode.BlankData;
         var reader = new RwfReader(data);
         reader.ReadByte(out byte packed);
         int timeliness = packed >> 5, rate = (packed >> 1) & 0xF;
         ushort timeInfo = 0, rateInfo = 0;
-        if (timeliness > QosTimeliness.DELAYED_UNKNOWN && reader.ReadUInt16(out timeInfo) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
-        if (rate > QosRates.JIT_CONFLATED && reader.ReadUInt16(out rateInfo) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
+        if (timeliness > QosTimeliness.DelayedUnknown && reader.ReadUInt16(out timeInfo) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
+        if (rate > QosRates.JitConflated && reader.ReadUInt16(out rateInfo) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
         value = new Qos(timeliness, rate, (packed & 1) != 0, timeInfo, rateInfo);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public static bool TryParse(ReadOnlySpan<char> text, out Qos value)
@@ -120,9 +120,9 @@ public readonly struct Qos : IPrimitive<Qos>, IEquatable<Qos>
         if (IsBlank)
             return "";
         string text = $"{NamedValues.Name(QosTimeliness.Names, Timeliness)}/{NamedValues.Name(QosRates.Names, Rate)}/{(IsDynamic ? "Dynamic" : "Static")}";
-        if (Timeliness == QosTimeliness.DELAYED)
+        if (Timeliness == QosTimeliness.Delayed)
             text += $" - timeInfo: {TimeInfo}";
-        if (Rate == QosRates.TIME_CONFLATED)
+        if (Rate == QosRates.TimeConflated)
             text += $" - rateInfo: {RateInfo}";
         return text;
     }

@@ -3,10 +3,14 @@ namespace Eta.Codec;
 /// <summary>Qos timeliness values (LSEG's numbers).</summary>
 public static class QosTimeliness
 {
-    public const int UNSPECIFIED = 0;
-    public const int REALTIME = 1;
-    public const int DELAYED_UNKNOWN = 2;
-    public const int DELAYED = 3;
+    /// <remarks>LSEG: QosTimeliness.UNSPECIFIED</remarks>
+    public const int Unspecified = 0;
+    /// <remarks>LSEG: QosTimeliness.REALTIME</remarks>
+    public const int Realtime = 1;
+    /// <remarks>LSEG: QosTimeliness.DELAYED_UNKNOWN</remarks>
+    public const int DelayedUnknown = 2;
+    /// <remarks>LSEG: QosTimeliness.DELAYED</remarks>
+    public const int Delayed = 3;
 
     internal static readonly string[] Names = ["Unspecified", "Realtime", "DelayedByUnknown", "DelayedByTimeInfo"];
 }
@@ -14,10 +18,14 @@ public static class QosTimeliness
 /// <summary>Qos rate values (LSEG's numbers).</summary>
 public static class QosRates
 {
-    public const int UNSPECIFIED = 0;
-    public const int TICK_BY_TICK = 1;
-    public const int JIT_CONFLATED = 2;
-    public const int TIME_CONFLATED = 3;
+    /// <remarks>LSEG: QosRates.UNSPECIFIED</remarks>
+    public const int Unspecified = 0;
+    /// <remarks>LSEG: QosRates.TICK_BY_TICK</remarks>
+    public const int TickByTick = 1;
+    /// <remarks>LSEG: QosRates.JIT_CONFLATED</remarks>
+    public const int JitConflated = 2;
+    /// <remarks>LSEG: QosRates.TIME_CONFLATED</remarks>
+    public const int TimeConflated = 3;
 
     internal static readonly string[] Names = ["Unspecified", "TickByTick", "JustInTimeConflated", "ConflatedByRateInfo"];
 }

@@ -5,7 +5,7 @@ namespace Eta.Codec;
 // String form of Real, as ETA's Real.Value(string)/ToString() and MsgData.xml use it.
 public readonly partial struct Real
 {
-    private const int MaxDecimals = RealHints.EXPONENT0 - RealHints.EXPONENT_14;
+    private const int MaxDecimals = RealHints.Exponent0 - RealHints.ExponentNeg14;
 
     /// <summary>
     /// Parses "2848.560000" (the number of decimals sets the hint: EXPONENT_6), "-12", "12 3/8" or "3/8"
@@ -47,11 +47,11 @@ public readonly partial struct Real
             return true;
         switch (Hint)
         {
-            case RealHints.INFINITY:
+            case RealHints.Infinity:
                 return Copy("Inf", destination, out written);
-            case RealHints.NEG_INFINITY:
+            case RealHints.NegInfinity:
                 return Copy("-Inf", destination, out written);
-            case RealHints.NOT_A_NUMBER:
+            case RealHints.NotANumber:
                 return Copy("NaN", destination, out written);
         }
         if (!RealHints.IsScaling(Hint))
@@ -60,12 +60,12 @@ public readonly partial struct Real
         ulong magnitude = Value < 0 ? (ulong)-(Value + 1) + 1 : (ulong)Value;
         if (Value < 0)
             text.Append('-');
-        if (Hint >= RealHints.FRACTION_1)
-            FormatFraction(ref text, magnitude, 1UL << (Hint - RealHints.FRACTION_1));
-        else if (Hint >= RealHints.EXPONENT0)
-            FormatPositiveExponent(ref text, magnitude, Hint - RealHints.EXPONENT0);
+        if (Hint >= RealHints.Fraction1)
+            FormatFraction(ref text, magnitude, 1UL << (Hint - RealHints.Fraction1));
+        else if (Hint >= RealHints.Exponent0)
+            FormatPositiveExponent(ref text, magnitude, Hint - RealHints.Exponent0);
         else
-            FormatDecimals(ref text, magnitude, RealHints.EXPONENT0 - Hint);
+            FormatDecimals(ref text, magnitude, RealHints.Exponent0 - Hint);
         written = text.Length;
         return !text.Overflowed;
     }
@@ -74,11 +74,11 @@ public readonly partial struct Real
     {
         value = default;
         if (text.Equals("Inf", StringComparison.OrdinalIgnoreCase) || text.Equals("+Inf", StringComparison.OrdinalIgnoreCase))
-            value = new Real(0, RealHints.INFINITY);
+            value = new Real(0, RealHints.Infinity);
         else if (text.Equals("-Inf", StringComparison.OrdinalIgnoreCase))
-            value = new Real(0, RealHints.NEG_INFINITY);
+            value = new Real(0, RealHints.NegInfinity);
         else if (text.Equals("NaN", StringComparison.OrdinalIgnoreCase))
-            value = new Real(0, RealHints.NOT_A_NUMBER);
+            value = new Real(0, RealHints.NotANumber);
         else
             return false;
         return true;
@@ -97,7 +97,7 @@ public readonly partial struct Real
         if (!AccumulateDigits(whole, ref magnitude) || !AccumulateDigits(decimals, ref magnitude))
         {
             // Too many digits for 64 bits: a whole number's trailing zeros can move into a positive exponent.
-            int zeros = decimals.IsEmpty ? Math.Min(whole.Length - whole.TrimEnd('0').Length, RealHints.EXPONENT7 - RealHints.EXPONENT0) : 0;
+            int zeros = decimals.IsEmpty ? Math.Min(whole.Length - whole.TrimEnd('0').Length, RealHints.Exponent7 - RealHints.Exponent0) : 0;
             magnitude = 0;
             if (zeros == 0 || !AccumulateDigits(whole[..^zeros], ref magnitude))
                 return false;
@@ -105,7 +105,7 @@ public readonly partial struct Real
         }
         if (!TryApplySign(magnitude, negative, out long signed))
             return false;
-        value = new Real(signed, RealHints.EXPONENT0 + exponent);
+        value = new Real(signed, RealHints.Exponent0 + exponent);
         return true;
     }
 
@@ -129,7 +129,7 @@ public readonly partial struct Real
         ulong magnitude = whole * denominator + numerator;
         if (!TryApplySign(magnitude, negative, out long signed))
             return false;
-        value = new Real(signed, RealHints.FRACTION_1 + System.Numerics.BitOperations.Log2(denominator));
+        value = new Real(signed, RealHints.Fraction1 + System.Numerics.BitOperations.Log2(denominator));
         return true;
     }
 

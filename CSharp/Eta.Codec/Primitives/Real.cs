@@ -33,9 +33,9 @@ public readonly partial struct Real : IPrimitive<Real>, IEquatable<Real>
 
     public bool IsBlank { get; }
 
-    public static Real Blank => new(0, RealHints.EXPONENT0, true);
+    public static Real Blank => new(0, RealHints.Exponent0, true);
 
-    public static int DataType => DataTypes.REAL;
+    public static int DataType => DataTypes.Real;
 
     /// <summary>The value as a double (NaN/infinities for the special hints, NaN when blank).</summary>
     public double ToDouble()
@@ -44,11 +44,11 @@ public readonly partial struct Real : IPrimitive<Real>, IEquatable<Real>
             return double.NaN;
         return Hint switch
         {
-            RealHints.INFINITY => double.PositiveInfinity,
-            RealHints.NEG_INFINITY => double.NegativeInfinity,
-            RealHints.NOT_A_NUMBER => double.NaN,
-            >= RealHints.FRACTION_1 and <= RealHints.FRACTION_256 => Value / (double)(1 << (Hint - RealHints.FRACTION_1)),
-            _ => Value * Math.Pow(10, Hint - RealHints.EXPONENT0),
+            RealHints.Infinity => double.PositiveInfinity,
+            RealHints.NegInfinity => double.NegativeInfinity,
+            RealHints.NotANumber => double.NaN,
+            >= RealHints.Fraction1 and <= RealHints.Fraction256 => Value / (double)(1 << (Hint - RealHints.Fraction1)),
+            _ => Value * Math.Pow(10, Hint - RealHints.Exponent0),
         };
     }
 
@@ -56,28 +56,28 @@ public readonly partial struct Real : IPrimitive<Real>, IEquatable<Real>
     public static Real FromDouble(double value, int hint)
     {
         if (double.IsNaN(value))
-            return new Real(0, RealHints.NOT_A_NUMBER);
+            return new Real(0, RealHints.NotANumber);
         if (double.IsPositiveInfinity(value))
-            return new Real(0, RealHints.INFINITY);
+            return new Real(0, RealHints.Infinity);
         if (double.IsNegativeInfinity(value))
-            return new Real(0, RealHints.NEG_INFINITY);
-        double scaled = hint >= RealHints.FRACTION_1
-            ? value * (1 << (hint - RealHints.FRACTION_1))
-            : value * Math.Pow(10, RealHints.EXPONENT0 - hint);
+            return new Real(0, RealHints.NegInfinity);
+        double scaled = hint >= RealHints.Fraction1
+            ? value * (1 << (hint - RealHints.Fraction1))
+            : value * Math.Pow(10, RealHints.Exponent0 - hint);
         return new Real((long)Math.Round(scaled, MidpointRounding.AwayFromZero), hint);
     }
 
     public CodecReturnCode EncodeBody(ref RwfWriter writer)
     {
         if (IsBlank)
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         if (!RealHints.IsValid(Hint))
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         int mark = writer.Mark();
         CodecReturnCode rc = writer.WriteByte((byte)Hint);
-        if (rc == CodecReturnCode.SUCCESS && !RealHints.IsSpecial(Hint))
+        if (rc == CodecReturnCode.Success && !RealHints.IsSpecial(Hint))
             rc = IntegerBytes.WriteSigned(ref writer, Value);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             writer.Rollback(mark);
         return rc;
     }
@@ -87,29 +87,29 @@ public readonly partial struct Real : IPrimitive<Real>, IEquatable<Real>
         if (data.IsEmpty)
         {
             value = Blank;
-            return CodecReturnCode.BLANK_DATA;
+            return CodecReturnCode.BlankData;
         }
         int hint = data[0] & 0x3F;
         if (RealHints.IsSpecial(hint))
         {
             value = new Real(0, hint);
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         // A lone hint byte that is not special, or the blank marker, means blank (as ETA decodes it).
         if (data.Length == 1 || hint == BlankHintMarker)
         {
             value = Blank;
-            return CodecReturnCode.BLANK_DATA;
+            return CodecReturnCode.BlankData;
         }
         hint = data[0] & 0x1F;
         CodecReturnCode rc = IntegerBytes.ReadSigned(data[1..], out long v);
-        if (rc != CodecReturnCode.SUCCESS || !RealHints.IsScaling(hint))
+        if (rc != CodecReturnCode.Success || !RealHints.IsScaling(hint))
         {
             value = default;
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         }
         value = new Real(v, hint);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public bool Equals(Real other) =>

@@ -9,7 +9,7 @@ namespace Eta.Codec;
 /// </summary>
 public readonly ref struct RwfBuffer
 {
-    public RwfBuffer(ReadOnlySpan<byte> data, int dataType = DataTypes.BUFFER)
+    public RwfBuffer(ReadOnlySpan<byte> data, int dataType = DataTypes.Buffer)
     {
         Data = data;
         DataType = dataType;
@@ -24,15 +24,15 @@ public readonly ref struct RwfBuffer
 
     /// <summary>True for the four byte-string types.</summary>
     public static bool IsBufferType(int dataType) =>
-        dataType is DataTypes.BUFFER or DataTypes.ASCII_STRING or DataTypes.UTF8_STRING or DataTypes.RMTES_STRING;
+        dataType is DataTypes.Buffer or DataTypes.AsciiString or DataTypes.Utf8String or DataTypes.RmtesString;
 
     public CodecReturnCode EncodeBody(ref RwfWriter writer) => writer.WriteBytes(Data);
 
-    /// <summary>Wraps value bytes; returns BLANK_DATA when empty.</summary>
+    /// <summary>Wraps value bytes; returns BlankData when empty.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, int dataType, out RwfBuffer value)
     {
         value = new RwfBuffer(data, dataType);
-        return data.IsEmpty ? CodecReturnCode.BLANK_DATA : CodecReturnCode.SUCCESS;
+        return data.IsEmpty ? CodecReturnCode.BlankData : CodecReturnCode.Success;
     }
 
     /// <summary>
@@ -40,5 +40,5 @@ public readonly ref struct RwfBuffer
     /// interpreted (plain ASCII RMTES, as the performance tools send, reads correctly).
     /// </summary>
     public override string ToString() =>
-        DataType == DataTypes.UTF8_STRING ? Encoding.UTF8.GetString(Data) : Encoding.Latin1.GetString(Data);
+        DataType == DataTypes.Utf8String ? Encoding.UTF8.GetString(Data) : Encoding.Latin1.GetString(Data);
 }

@@ -21,7 +21,7 @@ public readonly struct RwfDateTime : IPrimitive<RwfDateTime>, IEquatable<RwfDate
 
     public static RwfDateTime Blank => new(Date.Blank, Time.Blank);
 
-    public static int DataType => DataTypes.DATETIME;
+    public static int DataType => DataTypes.DateTime;
 
     public CodecReturnCode EncodeBody(ref RwfWriter writer) => EncodeFixed(ref writer, 4 + Time.EncodedLength);
 
@@ -29,9 +29,9 @@ public readonly struct RwfDateTime : IPrimitive<RwfDateTime>, IEquatable<RwfDate
     public CodecReturnCode EncodeFixed(ref RwfWriter writer, int length)
     {
         if (length is not (6 or 7 or 9 or 11 or 12))
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
         if (writer.Remaining < length)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.BufferTooSmall;
         Date.EncodeBody(ref writer);
         return Time.EncodeFixed(ref writer, length - 4);
     }
@@ -42,13 +42,13 @@ public readonly struct RwfDateTime : IPrimitive<RwfDateTime>, IEquatable<RwfDate
         switch (data.Length)
         {
             case 0:
-                return CodecReturnCode.BLANK_DATA;
+                return CodecReturnCode.BlankData;
             case 6 or 7 or 9 or 11 or 12:
                 Date.Decode(data[..4], out Date date);
                 value = new RwfDateTime(date, Time.FromWire(data[4..]));
-                return value.IsBlank ? CodecReturnCode.BLANK_DATA : CodecReturnCode.SUCCESS;
+                return value.IsBlank ? CodecReturnCode.BlankData : CodecReturnCode.Success;
             default:
-                return CodecReturnCode.INCOMPLETE_DATA;
+                return CodecReturnCode.IncompleteData;
         }
     }
 

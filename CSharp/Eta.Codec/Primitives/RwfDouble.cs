@@ -25,10 +25,10 @@ public readonly struct RwfDouble : IPrimitive<RwfDouble>, IEquatable<RwfDouble>
 
     public static RwfDouble Blank => new(0, true);
 
-    public static int DataType => DataTypes.DOUBLE;
+    public static int DataType => DataTypes.Double;
 
     public CodecReturnCode EncodeBody(ref RwfWriter writer) =>
-        IsBlank ? CodecReturnCode.SUCCESS : writer.WriteUInt64(BitConverter.DoubleToUInt64Bits(Value));
+        IsBlank ? CodecReturnCode.Success : writer.WriteUInt64(BitConverter.DoubleToUInt64Bits(Value));
 
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out RwfDouble value)
     {
@@ -36,13 +36,13 @@ public readonly struct RwfDouble : IPrimitive<RwfDouble>, IEquatable<RwfDouble>
         {
             case 0:
                 value = Blank;
-                return CodecReturnCode.BLANK_DATA;
+                return CodecReturnCode.BlankData;
             case 8:
                 value = new RwfDouble(BinaryPrimitives.ReadDoubleBigEndian(data));
-                return CodecReturnCode.SUCCESS;
+                return CodecReturnCode.Success;
             default:
                 value = default;
-                return CodecReturnCode.INCOMPLETE_DATA;
+                return CodecReturnCode.IncompleteData;
         }
     }
 

@@ -24,26 +24,26 @@ public readonly struct RwfEnum : IPrimitive<RwfEnum>, IEquatable<RwfEnum>
 
     public static RwfEnum Blank => new(0, true);
 
-    public static int DataType => DataTypes.ENUM;
+    public static int DataType => DataTypes.Enum;
 
     public CodecReturnCode EncodeBody(ref RwfWriter writer) =>
-        IsBlank ? CodecReturnCode.SUCCESS : IntegerBytes.WriteUnsigned(ref writer, Value);
+        IsBlank ? CodecReturnCode.Success : IntegerBytes.WriteUnsigned(ref writer, Value);
 
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out RwfEnum value)
     {
         if (data.IsEmpty)
         {
             value = Blank;
-            return CodecReturnCode.BLANK_DATA;
+            return CodecReturnCode.BlankData;
         }
         if (data.Length > 2)
         {
             value = default;
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         }
         IntegerBytes.ReadUnsigned(data, out ulong v);
         value = new RwfEnum((ushort)v);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Parses a decimal value 0..65535; empty text is blank.</summary>

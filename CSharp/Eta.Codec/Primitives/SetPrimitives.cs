@@ -10,30 +10,30 @@ public static class SetPrimitives
     /// <summary>Fixed byte width of a set-defined type, or 0 when the type is not fixed-width.</summary>
     public static int FixedLength(int dataType) => dataType switch
     {
-        DataTypes.INT_1 or DataTypes.UINT_1 => 1,
-        DataTypes.INT_2 or DataTypes.UINT_2 => 2,
-        DataTypes.TIME_3 => 3,
-        DataTypes.INT_4 or DataTypes.UINT_4 or DataTypes.FLOAT_4 or DataTypes.DATE_4 => 4,
-        DataTypes.TIME_5 => 5,
-        DataTypes.DATETIME_7 or DataTypes.TIME_7 => 7,
-        DataTypes.INT_8 or DataTypes.UINT_8 or DataTypes.DOUBLE_8 or DataTypes.TIME_8 => 8,
-        DataTypes.DATETIME_9 => 9,
-        DataTypes.DATETIME_11 => 11,
-        DataTypes.DATETIME_12 => 12,
+        DataTypes.Int1 or DataTypes.UInt1 => 1,
+        DataTypes.Int2 or DataTypes.UInt2 => 2,
+        DataTypes.Time3 => 3,
+        DataTypes.Int4 or DataTypes.UInt4 or DataTypes.Float4 or DataTypes.Date4 => 4,
+        DataTypes.Time5 => 5,
+        DataTypes.DateTime7 or DataTypes.Time7 => 7,
+        DataTypes.Int8 or DataTypes.UInt8 or DataTypes.Double8 or DataTypes.Time8 => 8,
+        DataTypes.DateTime9 => 9,
+        DataTypes.DateTime11 => 11,
+        DataTypes.DateTime12 => 12,
         _ => 0,
     };
 
     /// <summary>The base type a set-defined type decodes as (INT_2 -> INT, REAL_4RB -> REAL, ...).</summary>
     public static int ToBaseType(int dataType) => dataType switch
     {
-        DataTypes.INT_1 or DataTypes.INT_2 or DataTypes.INT_4 or DataTypes.INT_8 => DataTypes.INT,
-        DataTypes.UINT_1 or DataTypes.UINT_2 or DataTypes.UINT_4 or DataTypes.UINT_8 => DataTypes.UINT,
-        DataTypes.FLOAT_4 => DataTypes.FLOAT,
-        DataTypes.DOUBLE_8 => DataTypes.DOUBLE,
-        DataTypes.REAL_4RB or DataTypes.REAL_8RB => DataTypes.REAL,
-        DataTypes.DATE_4 => DataTypes.DATE,
-        DataTypes.TIME_3 or DataTypes.TIME_5 or DataTypes.TIME_7 or DataTypes.TIME_8 => DataTypes.TIME,
-        DataTypes.DATETIME_7 or DataTypes.DATETIME_9 or DataTypes.DATETIME_11 or DataTypes.DATETIME_12 => DataTypes.DATETIME,
+        DataTypes.Int1 or DataTypes.Int2 or DataTypes.Int4 or DataTypes.Int8 => DataTypes.Int,
+        DataTypes.UInt1 or DataTypes.UInt2 or DataTypes.UInt4 or DataTypes.UInt8 => DataTypes.UInt,
+        DataTypes.Float4 => DataTypes.Float,
+        DataTypes.Double8 => DataTypes.Double,
+        DataTypes.Real4Rb or DataTypes.Real8Rb => DataTypes.Real,
+        DataTypes.Date4 => DataTypes.Date,
+        DataTypes.Time3 or DataTypes.Time5 or DataTypes.Time7 or DataTypes.Time8 => DataTypes.Time,
+        DataTypes.DateTime7 or DataTypes.DateTime9 or DataTypes.DateTime11 or DataTypes.DateTime12 => DataTypes.DateTime,
         _ => dataType,
     };
 
@@ -49,20 +49,20 @@ public static class SetPrimitives
             return reader.ReadBytes(fixedLength, out value);
         switch (dataType)
         {
-            case DataTypes.REAL_4RB or DataTypes.REAL_8RB:
+            case DataTypes.Real4Rb or DataTypes.Real8Rb:
                 CodecReturnCode rc = reader.PeekByte(out byte format);
-                return rc != CodecReturnCode.SUCCESS ? rc : reader.ReadBytes(RealRbLength(dataType, format), out value);
-            case DataTypes.INT or DataTypes.UINT or DataTypes.FLOAT or DataTypes.DOUBLE or DataTypes.REAL
-                or DataTypes.DATE or DataTypes.TIME or DataTypes.DATETIME or DataTypes.QOS:
+                return rc != CodecReturnCode.Success ? rc : reader.ReadBytes(RealRbLength(dataType, format), out value);
+            case DataTypes.Int or DataTypes.UInt or DataTypes.Float or DataTypes.Double or DataTypes.Real
+                or DataTypes.Date or DataTypes.Time or DataTypes.DateTime or DataTypes.Qos:
                 rc = reader.ReadByte(out byte length);
-                return rc != CodecReturnCode.SUCCESS ? rc : reader.ReadBytes(length, out value);
-            case DataTypes.ENUM or DataTypes.ARRAY or DataTypes.STATE or DataTypes.BUFFER or DataTypes.ASCII_STRING
-                or DataTypes.UTF8_STRING or DataTypes.RMTES_STRING:
+                return rc != CodecReturnCode.Success ? rc : reader.ReadBytes(length, out value);
+            case DataTypes.Enum or DataTypes.Array or DataTypes.State or DataTypes.Buffer or DataTypes.AsciiString
+                or DataTypes.Utf8String or DataTypes.RmtesString:
                 return reader.ReadBuffer16(out value);
             default:
-                return DataTypes.IsContainer(dataType) && dataType != DataTypes.NO_DATA
+                return DataTypes.IsContainer(dataType) && dataType != DataTypes.NoData
                     ? reader.ReadBuffer16(out value)
-                    : CodecReturnCode.UNSUPPORTED_DATA_TYPE;
+                    : CodecReturnCode.UnsupportedDataType;
         }
     }
 
@@ -70,7 +70,7 @@ public static class SetPrimitives
     private static int RealRbLength(int dataType, byte format)
     {
         int units = (format >> 6) + 1;
-        return 1 + (dataType == DataTypes.REAL_4RB ? units : units * 2);
+        return 1 + (dataType == DataTypes.Real4Rb ? units : units * 2);
     }
 
     /// <summary>Decodes a REAL_4RB / REAL_8RB value (format byte: length bits, blank bit 0x20, hint).</summary>
@@ -78,13 +78,13 @@ public static class SetPrimitives
     {
         value = Real.Blank;
         if (data.IsEmpty)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         if ((data[0] & Real.BlankHintMarker) != 0)
-            return CodecReturnCode.BLANK_DATA;
+            return CodecReturnCode.BlankData;
         int hint = data[0] & 0x1F;
-        if (!RealHints.IsScaling(hint) || IntegerBytes.ReadSigned(data[1..], out long v) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INVALID_DATA;
+        if (!RealHints.IsScaling(hint) || IntegerBytes.ReadSigned(data[1..], out long v) != CodecReturnCode.Success)
+            return CodecReturnCode.InvalidData;
         value = new Real(v, hint);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

@@ -11,27 +11,27 @@ public static class SetValueWriter
 
     /// <summary>
     /// Writes <paramref name="value"/> as set type <paramref name="setType"/>, whose base type must be the value's
-    /// (INVALID_ARGUMENT otherwise). A value too wide for a fixed type is VALUE_OUT_OF_RANGE.
+    /// (InvalidArgument otherwise). A value too wide for a fixed type is ValueOutOfRange.
     /// </summary>
     public static CodecReturnCode Write<T>(ref RwfWriter writer, int setType, in T value) where T : struct, IPrimitive<T>
     {
         if (SetPrimitives.ToBaseType(setType) != T.DataType)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
         Span<byte> scratch = stackalloc byte[MaxBody];
         var body = new RwfWriter(scratch);
         CodecReturnCode rc = value.EncodeBody(ref body);
-        if (rc != CodecReturnCode.SUCCESS)
-            return rc == CodecReturnCode.BUFFER_TOO_SMALL ? CodecReturnCode.VALUE_OUT_OF_RANGE : rc;
+        if (rc != CodecReturnCode.Success)
+            return rc == CodecReturnCode.BufferTooSmall ? CodecReturnCode.ValueOutOfRange : rc;
         int mark = writer.Mark();
         rc = WriteBody(ref writer, setType, T.DataType, body.Written);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             writer.Rollback(mark);
         return rc;
     }
 
     /// <summary>Writes a string/buffer value for a BUFFER, ASCII_STRING, UTF8_STRING or RMTES_STRING set entry.</summary>
     public static CodecReturnCode WriteBuffer(ref RwfWriter writer, int setType, ReadOnlySpan<byte> value) =>
-        RwfBuffer.IsBufferType(setType) ? writer.WriteBuffer16(value) : CodecReturnCode.INVALID_ARGUMENT;
+        RwfBuffer.IsBufferType(setType) ? writer.WriteBuffer16(value) : CodecReturnCode.InvalidArgument;
 
     private static CodecReturnCode WriteBody(ref RwfWriter writer, int setType, int baseType, scoped ReadOnlySpan<byte> body)
     {
@@ -40,13 +40,13 @@ public static class SetValueWriter
             return ArrayItemFormat.WriteFixed(ref writer, baseType, body, fixedLength);
         switch (setType)
         {
-            case DataTypes.REAL_4RB:
-            case DataTypes.REAL_8RB:
+            case DataTypes.Real4Rb:
+            case DataTypes.Real8Rb:
                 return WriteRealRb(ref writer, setType, body);
-            case DataTypes.INT or DataTypes.UINT or DataTypes.FLOAT or DataTypes.DOUBLE or DataTypes.REAL
-                or DataTypes.DATE or DataTypes.TIME or DataTypes.DATETIME or DataTypes.QOS:
+            case DataTypes.Int or DataTypes.UInt or DataTypes.Float or DataTypes.Double or DataTypes.Real
+                or DataTypes.Date or DataTypes.Time or DataTypes.DateTime or DataTypes.Qos:
                 CodecReturnCode rc = writer.WriteByte((byte)body.Length);
-                return rc == CodecReturnCode.SUCCESS ? writer.WriteBytes(body) : rc;
+                return rc == CodecReturnCode.Success ? writer.WriteBytes(body) : rc;
             default:
                 return writer.WriteBuffer16(body);
         }
@@ -55,20 +55,20 @@ public static class SetValueWriter
     // Format byte: (units - 1) << 6 | hint, blank = 0x20; then units (REAL_4RB) or 2 * units (REAL_8RB) value bytes.
     private static CodecReturnCode WriteRealRb(ref RwfWriter writer, int setType, scoped ReadOnlySpan<byte> body)
     {
-        int unitSize = setType == DataTypes.REAL_4RB ? 1 : 2;
+        int unitSize = setType == DataTypes.Real4Rb ? 1 : 2;
         if (body.IsEmpty)
         {
             CodecReturnCode blank = writer.WriteByte(Real.BlankHintMarker);
-            return blank == CodecReturnCode.SUCCESS ? writer.WriteUIntBytes(0, unitSize) : blank;
+            return blank == CodecReturnCode.Success ? writer.WriteUIntBytes(0, unitSize) : blank;
         }
         int hint = body[0];
         if (!RealHints.IsScaling(hint))
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         ReadOnlySpan<byte> digits = body[1..];
         int units = (digits.Length + unitSize - 1) / unitSize;
         if (units > 4)
-            return CodecReturnCode.VALUE_OUT_OF_RANGE;
+            return CodecReturnCode.ValueOutOfRange;
         CodecReturnCode rc = writer.WriteByte((byte)(((units - 1) << 6) | hint));
-        return rc == CodecReturnCode.SUCCESS ? ArrayItemFormat.WriteFixed(ref writer, DataTypes.INT, digits, units * unitSize) : rc;
+        return rc == CodecReturnCode.Success ? ArrayItemFormat.WriteFixed(ref writer, DataTypes.Int, digits, units * unitSize) : rc;
     }
 }

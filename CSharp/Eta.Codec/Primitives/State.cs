@@ -20,7 +20,7 @@ public readonly ref struct State
         IsBlank = isBlank;
     }
 
-    public State(int streamState, int dataState, int code = StateCodes.NONE, ReadOnlySpan<byte> text = default)
+    public State(int streamState, int dataState, int code = StateCodes.None, ReadOnlySpan<byte> text = default)
         : this(streamState, dataState, code, text, false)
     {
     }
@@ -41,21 +41,21 @@ public readonly ref struct State
 
     public static State Blank => new(0, 0, 0, default, true);
 
-    public const int DataType = DataTypes.STATE;
+    public const int DataType = DataTypes.State;
 
     public CodecReturnCode EncodeBody(ref RwfWriter writer)
     {
         if (IsBlank)
-            return CodecReturnCode.SUCCESS;
-        if (StreamState == StreamStates.UNSPECIFIED || StreamState > 31 || DataState > 7)
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.Success;
+        if (StreamState == StreamStates.Unspecified || StreamState > 31 || DataState > 7)
+            return CodecReturnCode.InvalidData;
         int mark = writer.Mark();
         CodecReturnCode rc = writer.WriteByte((byte)((StreamState << 3) | DataState));
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = writer.WriteByte(Code);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = writer.WriteBuffer15(Text);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             writer.Rollback(mark);
         return rc;
     }
@@ -64,14 +64,14 @@ public readonly ref struct State
     {
         value = Blank;
         if (data.IsEmpty)
-            return CodecReturnCode.BLANK_DATA;
+            return CodecReturnCode.BlankData;
         var reader = new RwfReader(data);
         reader.ReadByte(out byte packed);
-        if (reader.ReadByte(out byte code) != CodecReturnCode.SUCCESS
-            || reader.ReadBuffer15(out ReadOnlySpan<byte> text) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
+        if (reader.ReadByte(out byte code) != CodecReturnCode.Success
+            || reader.ReadBuffer15(out ReadOnlySpan<byte> text) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
         value = new State(packed >> 3, packed & 0x7, code, text);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>
@@ -116,7 +116,7 @@ public readonly ref struct State
     {
         if (IsBlank)
             return "";
-        string code = Code == StateCodes.NONE ? "None" : Code.ToString();
+        string code = Code == StateCodes.None ? "None" : Code.ToString();
         return $"{NamedValues.Name(StreamStates.Names, StreamState)}/{NamedValues.Name(DataStates.Names, DataState)}/{code} - text: \"{Encoding.UTF8.GetString(Text)}\"";
     }
 }

@@ -47,7 +47,7 @@ public readonly struct Time : IPrimitive<Time>, IEquatable<Time>
 
     public static Time Blank => new(BlankHour, BlankMinute, BlankSecond, BlankMillisecond, BlankMicroNano, BlankMicroNano);
 
-    public static int DataType => DataTypes.TIME;
+    public static int DataType => DataTypes.Time;
 
     public bool IsBlank => Hour == BlankHour && Minute == BlankMinute && Second == BlankSecond
         && Millisecond == BlankMillisecond && Microsecond == BlankMicroNano && Nanosecond == BlankMicroNano;
@@ -62,9 +62,9 @@ public readonly struct Time : IPrimitive<Time>, IEquatable<Time>
     public CodecReturnCode EncodeFixed(ref RwfWriter writer, int length)
     {
         if (length is not (2 or 3 or 5 or 7 or 8))
-            return CodecReturnCode.INVALID_ARGUMENT;
-        if (writer.Reserve(length, out Span<byte> bytes) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+            return CodecReturnCode.InvalidArgument;
+        if (writer.Reserve(length, out Span<byte> bytes) != CodecReturnCode.Success)
+            return CodecReturnCode.BufferTooSmall;
         bytes[0] = Hour;
         bytes[1] = Minute;
         if (length >= 3)
@@ -78,7 +78,7 @@ public readonly struct Time : IPrimitive<Time>, IEquatable<Time>
             BinaryPrimitives.WriteUInt16BigEndian(bytes[5..], (ushort)(((Nanosecond & 0x700) << 3) | (Microsecond & 0x7FF)));
             bytes[7] = (byte)Nanosecond;
         }
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out Time value)
@@ -87,12 +87,12 @@ public readonly struct Time : IPrimitive<Time>, IEquatable<Time>
         switch (data.Length)
         {
             case 0:
-                return CodecReturnCode.BLANK_DATA;
+                return CodecReturnCode.BlankData;
             case 2 or 3 or 5 or 7 or 8:
                 value = FromWire(data);
-                return value.IsBlank ? CodecReturnCode.BLANK_DATA : CodecReturnCode.SUCCESS;
+                return value.IsBlank ? CodecReturnCode.BlankData : CodecReturnCode.Success;
             default:
-                return CodecReturnCode.INCOMPLETE_DATA;
+                return CodecReturnCode.IncompleteData;
         }
     }
 

@@ -21,17 +21,17 @@ public readonly struct UInt : IPrimitive<UInt>, IEquatable<UInt>
 
     public static UInt Blank => new(0, true);
 
-    public static int DataType => DataTypes.UINT;
+    public static int DataType => DataTypes.UInt;
 
     public CodecReturnCode EncodeBody(ref RwfWriter writer) =>
-        IsBlank ? CodecReturnCode.SUCCESS : IntegerBytes.WriteUnsigned(ref writer, Value);
+        IsBlank ? CodecReturnCode.Success : IntegerBytes.WriteUnsigned(ref writer, Value);
 
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out UInt value)
     {
         if (data.IsEmpty)
         {
             value = Blank;
-            return CodecReturnCode.BLANK_DATA;
+            return CodecReturnCode.BlankData;
         }
         CodecReturnCode rc = IntegerBytes.ReadUnsigned(data, out ulong v);
         value = new UInt(v);

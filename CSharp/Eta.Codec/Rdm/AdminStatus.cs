@@ -4,7 +4,7 @@ namespace Eta.Codec.Rdm;
 /// A Status on an admin stream (login, source directory, dictionary): typically closing it ("Login denied",
 /// "Dictionary not found") or reporting a state change.
 /// <code>
-/// Status, domain Login | Source | Dictionary, flags [HasState] [HasMsgKey], NO_DATA; key: name [nameType]
+/// Status, domain Login | Source | Dictionary, flags [HasState] [HasMsgKey], NoData; key: name [nameType]
 /// </code>
 /// </summary>
 public sealed class AdminStatus
@@ -21,7 +21,7 @@ public sealed class AdminStatus
     {
         byte[] name = RdmText.ToArray(Name);
         if (name.Length > byte.MaxValue)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
 
         Msg msg = Msg.Create(MsgClass.Status, DomainType, StreamId);
         if (State is { } state)
@@ -39,18 +39,18 @@ public sealed class AdminStatus
         return MsgEncoder.Encode(ref encoder, msg);
     }
 
-    /// <summary>Fills this object from a decoded status of any admin domain (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded status of any admin domain (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Status || !IsAdminDomain(msg.DomainType))
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         DomainType = msg.DomainType;
         StreamId = msg.StreamId;
         State = (msg.StatusFlags & StatusMsgFlags.HasState) != 0 ? RdmState.From(msg.State) : null;
         bool hasName = (msg.StatusFlags & StatusMsgFlags.HasMsgKey) != 0 && msg.Key.HasName;
         Name = hasName ? RdmText.FromBytes(msg.Key.Name) : null;
         NameType = hasName && msg.Key.HasNameType ? msg.Key.NameType : null;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     private static bool IsAdminDomain(byte domainType) =>

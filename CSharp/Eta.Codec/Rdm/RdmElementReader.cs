@@ -2,7 +2,7 @@ namespace Eta.Codec.Rdm;
 
 /// <summary>
 /// Reads the values of admin element entries, checking each has the type its name calls for (a wrong type is
-/// INVALID_DATA). Strings are copied out: admin messages are rare.
+/// InvalidData). Strings are copied out: admin messages are rare.
 /// </summary>
 internal static class RdmElementReader
 {
@@ -14,53 +14,53 @@ internal static class RdmElementReader
     {
         value = 0;
         CodecReturnCode rc;
-        if (entry.DataType == DataTypes.INT)
+        if (entry.DataType == DataTypes.Int)
         {
             rc = entry.Decode(out Int signed);
-            if (rc == CodecReturnCode.SUCCESS && signed.Value < 0)
-                return CodecReturnCode.INVALID_DATA;
+            if (rc == CodecReturnCode.Success && signed.Value < 0)
+                return CodecReturnCode.InvalidData;
             value = (ulong)signed.Value;
         }
-        else if (entry.DataType == DataTypes.UINT)
+        else if (entry.DataType == DataTypes.UInt)
         {
             rc = entry.Decode(out UInt decoded);
             value = decoded.Value;
         }
         else
         {
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         }
-        return rc == CodecReturnCode.BLANK_DATA ? CodecReturnCode.SUCCESS : rc;
+        return rc == CodecReturnCode.BlankData ? CodecReturnCode.Success : rc;
     }
 
     public static CodecReturnCode Text(scoped in ElementEntry entry, out string value)
     {
         value = "";
         if (!RwfBuffer.IsBufferType(entry.DataType))
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         value = RdmText.FromBytes(entry.EncodedData);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     public static CodecReturnCode State(scoped in ElementEntry entry, out RdmState value)
     {
         value = default;
-        if (entry.DataType != DataTypes.STATE)
-            return CodecReturnCode.INVALID_DATA;
+        if (entry.DataType != DataTypes.State)
+            return CodecReturnCode.InvalidData;
         CodecReturnCode rc = Eta.Codec.State.Decode(entry.EncodedData, out State decoded);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             value = RdmState.From(decoded);
-        return rc == CodecReturnCode.BLANK_DATA ? CodecReturnCode.SUCCESS : rc;
+        return rc == CodecReturnCode.BlankData ? CodecReturnCode.Success : rc;
     }
 
     /// <summary>Appends the items of an ARRAY of UINT.</summary>
     public static CodecReturnCode UIntArray(scoped in ElementEntry entry, List<ulong> values)
     {
-        CodecReturnCode rc = OpenArray(entry, DataTypes.UINT, out ArrayDecoder array);
-        while (rc == CodecReturnCode.SUCCESS && (rc = array.Next(out ReadOnlySpan<byte> item)) == CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = OpenArray(entry, DataTypes.UInt, out ArrayDecoder array);
+        while (rc == CodecReturnCode.Success && (rc = array.Next(out ReadOnlySpan<byte> item)) == CodecReturnCode.Success)
         {
             rc = Eta.Codec.UInt.Decode(item, out UInt value);
-            if (rc == CodecReturnCode.SUCCESS)
+            if (rc == CodecReturnCode.Success)
                 values.Add(value.Value);
         }
         return Finished(rc);
@@ -69,8 +69,8 @@ internal static class RdmElementReader
     /// <summary>Appends the items of an ARRAY of ASCII strings.</summary>
     public static CodecReturnCode TextArray(scoped in ElementEntry entry, List<string> values)
     {
-        CodecReturnCode rc = OpenArray(entry, DataTypes.ASCII_STRING, out ArrayDecoder array);
-        while (rc == CodecReturnCode.SUCCESS && (rc = array.Next(out ReadOnlySpan<byte> item)) == CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = OpenArray(entry, DataTypes.AsciiString, out ArrayDecoder array);
+        while (rc == CodecReturnCode.Success && (rc = array.Next(out ReadOnlySpan<byte> item)) == CodecReturnCode.Success)
             values.Add(RdmText.FromBytes(item));
         return Finished(rc);
     }
@@ -78,11 +78,11 @@ internal static class RdmElementReader
     /// <summary>Appends the items of an ARRAY of QoS.</summary>
     public static CodecReturnCode QosArray(scoped in ElementEntry entry, List<Qos> values)
     {
-        CodecReturnCode rc = OpenArray(entry, DataTypes.QOS, out ArrayDecoder array);
-        while (rc == CodecReturnCode.SUCCESS && (rc = array.Next(out ReadOnlySpan<byte> item)) == CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = OpenArray(entry, DataTypes.Qos, out ArrayDecoder array);
+        while (rc == CodecReturnCode.Success && (rc = array.Next(out ReadOnlySpan<byte> item)) == CodecReturnCode.Success)
         {
             rc = Qos.Decode(item, out Qos value);
-            if (rc == CodecReturnCode.SUCCESS)
+            if (rc == CodecReturnCode.Success)
                 values.Add(value);
         }
         return Finished(rc);
@@ -91,15 +91,15 @@ internal static class RdmElementReader
     private static CodecReturnCode OpenArray(scoped in ElementEntry entry, int itemType, out ArrayDecoder array)
     {
         array = default;
-        if (entry.DataType != DataTypes.ARRAY)
-            return CodecReturnCode.INVALID_DATA;
+        if (entry.DataType != DataTypes.Array)
+            return CodecReturnCode.InvalidData;
         CodecReturnCode rc = ArrayDecoder.Decode(entry.EncodedData, out array);
-        if (rc == CodecReturnCode.SUCCESS && array.PrimitiveType != itemType)
-            return CodecReturnCode.INVALID_DATA;
+        if (rc == CodecReturnCode.Success && array.PrimitiveType != itemType)
+            return CodecReturnCode.InvalidData;
         return rc;
     }
 
-    // The item loop ends with END_OF_CONTAINER on success; a blank array is empty.
+    // The item loop ends with EndOfContainer on success; a blank array is empty.
     private static CodecReturnCode Finished(CodecReturnCode rc) =>
-        rc is CodecReturnCode.END_OF_CONTAINER or CodecReturnCode.BLANK_DATA or CodecReturnCode.NO_DATA ? CodecReturnCode.SUCCESS : rc;
+        rc is CodecReturnCode.EndOfContainer or CodecReturnCode.BlankData or CodecReturnCode.NoData ? CodecReturnCode.Success : rc;
 }

@@ -7,33 +7,33 @@ namespace Eta.Codec.Rdm;
 internal static class RdmElements
 {
     public static CodecReturnCode UInt(ref RwfEncoder encoder, ReadOnlySpan<byte> name, ulong? value) =>
-        value is { } v ? encoder.ElementEntry(name, new UInt(v)) : CodecReturnCode.SUCCESS;
+        value is { } v ? encoder.ElementEntry(name, new UInt(v)) : CodecReturnCode.Success;
 
     public static CodecReturnCode Ascii(ref RwfEncoder encoder, ReadOnlySpan<byte> name, string? value)
     {
         int length = RdmText.ByteCount(value);
         if (length == 0)
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         Span<byte> buffer = length <= RdmText.MaxStackBytes ? stackalloc byte[length] : new byte[length];
-        return encoder.ElementEntry(name, DataTypes.ASCII_STRING, RdmText.ToBytes(value, buffer));
+        return encoder.ElementEntry(name, DataTypes.AsciiString, RdmText.ToBytes(value, buffer));
     }
 
     public static CodecReturnCode State(ref RwfEncoder encoder, ReadOnlySpan<byte> name, RdmState? value)
     {
         if (value is not { } state)
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         return encoder.ElementEntry(name, state.ToState());
     }
 
     /// <summary>An ARRAY of 1-byte UINTs (ETA writes capabilities this way).</summary>
     public static CodecReturnCode UIntArray(ref RwfEncoder encoder, ReadOnlySpan<byte> name, List<ulong> values, int itemLength)
     {
-        CodecReturnCode rc = encoder.ElementEntryInit(name, DataTypes.ARRAY);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ArrayInit(DataTypes.UINT, itemLength);
+        CodecReturnCode rc = encoder.ElementEntryInit(name, DataTypes.Array);
+        if (rc == CodecReturnCode.Success)
+            rc = encoder.ArrayInit(DataTypes.UInt, itemLength);
         foreach (ulong value in values)
         {
-            if (rc == CodecReturnCode.SUCCESS)
+            if (rc == CodecReturnCode.Success)
                 rc = encoder.ArrayEntry(new UInt(value));
         }
         return CompleteArray(ref encoder, rc);
@@ -43,17 +43,17 @@ internal static class RdmElements
     public static CodecReturnCode AsciiArray(ref RwfEncoder encoder, ReadOnlySpan<byte> name, List<string> values)
     {
         if (values.Count == 0)
-            return CodecReturnCode.SUCCESS;
-        CodecReturnCode rc = encoder.ElementEntryInit(name, DataTypes.ARRAY);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ArrayInit(DataTypes.ASCII_STRING);
+            return CodecReturnCode.Success;
+        CodecReturnCode rc = encoder.ElementEntryInit(name, DataTypes.Array);
+        if (rc == CodecReturnCode.Success)
+            rc = encoder.ArrayInit(DataTypes.AsciiString);
         Span<byte> buffer = stackalloc byte[RdmText.MaxStackBytes];
         foreach (string value in values)
         {
-            if (rc == CodecReturnCode.SUCCESS)
+            if (rc == CodecReturnCode.Success)
                 rc = RdmText.ByteCount(value) <= buffer.Length
                     ? encoder.ArrayEntry(RdmText.ToBytes(value, buffer))
-                    : CodecReturnCode.INVALID_ARGUMENT;
+                    : CodecReturnCode.InvalidArgument;
         }
         return CompleteArray(ref encoder, rc);
     }
@@ -62,13 +62,13 @@ internal static class RdmElements
     public static CodecReturnCode QosArray(ref RwfEncoder encoder, ReadOnlySpan<byte> name, List<Qos> values)
     {
         if (values.Count == 0)
-            return CodecReturnCode.SUCCESS;
-        CodecReturnCode rc = encoder.ElementEntryInit(name, DataTypes.ARRAY);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ArrayInit(DataTypes.QOS);
+            return CodecReturnCode.Success;
+        CodecReturnCode rc = encoder.ElementEntryInit(name, DataTypes.Array);
+        if (rc == CodecReturnCode.Success)
+            rc = encoder.ArrayInit(DataTypes.Qos);
         foreach (Qos value in values)
         {
-            if (rc == CodecReturnCode.SUCCESS)
+            if (rc == CodecReturnCode.Success)
                 rc = encoder.ArrayEntry(value);
         }
         return CompleteArray(ref encoder, rc);
@@ -76,8 +76,8 @@ internal static class RdmElements
 
     private static CodecReturnCode CompleteArray(ref RwfEncoder encoder, CodecReturnCode rc)
     {
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ArrayComplete(success: true);
-        return rc == CodecReturnCode.SUCCESS ? encoder.ElementEntryComplete(success: true) : rc;
+        return rc == CodecReturnCode.Success ? encoder.ElementEntryComplete(success: true) : rc;
     }
 }

@@ -13,15 +13,15 @@ internal static class RdmEncoding
     public static CodecReturnCode EncodeWithPayload<T>(ref RwfEncoder encoder, scoped in Msg msg, T value, PayloadWriter<T> writePayload)
     {
         CodecReturnCode rc = MsgEncoder.EncodeInit(ref encoder, msg, out MsgEncodeState state);
-        if (rc != CodecReturnCode.ENCODE_CONTAINER)
-            return rc < CodecReturnCode.SUCCESS ? rc : CodecReturnCode.FAILURE;
+        if (rc != CodecReturnCode.EncodeContainer)
+            return rc < CodecReturnCode.Success ? rc : CodecReturnCode.Failure;
         return Finish(ref encoder, ref state, writePayload(ref encoder, value));
     }
 
     /// <summary>Completes the message when its payload went well, otherwise rolls it back and reports why.</summary>
     public static CodecReturnCode Finish(ref RwfEncoder encoder, ref MsgEncodeState state, CodecReturnCode payloadResult)
     {
-        if (payloadResult < CodecReturnCode.SUCCESS)
+        if (payloadResult < CodecReturnCode.Success)
         {
             MsgEncoder.EncodeComplete(ref encoder, ref state, success: false);
             return payloadResult;

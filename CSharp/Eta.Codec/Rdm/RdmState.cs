@@ -8,7 +8,7 @@ namespace Eta.Codec.Rdm;
 /// </summary>
 public readonly record struct RdmState(byte StreamState, byte DataState, byte Code = 0, string Text = "")
 {
-    public static RdmState OpenOk(string text) => new(StreamStates.OPEN, DataStates.OK, StateCodes.NONE, text);
+    public static RdmState OpenOk(string text) => new(StreamStates.Open, DataStates.Ok, StateCodes.None, text);
 
     /// <summary>Copies a decoded state (allocates the text string).</summary>
     public static RdmState From(scoped in State state) =>

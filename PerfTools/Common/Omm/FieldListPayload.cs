@@ -33,7 +33,7 @@ internal static class FieldListPayload
             || (rc = writer.WriteBytes(template.EncodedEntries)) < 0)
             return rc;
         if (!withLatency)
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         if ((rc = writer.WriteInt16(latencyFieldId)) < 0
             || (rc = writer.ReserveLength(LengthEncoding.U16ob, 8, out LengthSlot slot)) < 0
             || (rc = new UInt(latencyMicros).EncodeBody(ref writer)) < 0)

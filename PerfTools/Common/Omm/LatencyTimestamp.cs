@@ -12,13 +12,13 @@ public static class LatencyTimestamp
     public static bool TryFind(ReadOnlySpan<byte> fieldList, short fieldId, out ulong micros)
     {
         micros = 0;
-        if (FieldListDecoder.Decode(fieldList, out FieldListDecoder decoder) < CodecReturnCode.SUCCESS)
+        if (FieldListDecoder.Decode(fieldList, out FieldListDecoder decoder) < CodecReturnCode.Success)
             return false;
-        while (decoder.Next(out FieldEntry entry) == CodecReturnCode.SUCCESS)
+        while (decoder.Next(out FieldEntry entry) == CodecReturnCode.Success)
         {
             if (entry.FieldId != fieldId)
                 continue;
-            if (entry.Decode(out UInt value) != CodecReturnCode.SUCCESS)
+            if (entry.Decode(out UInt value) != CodecReturnCode.Success)
                 return false;
             micros = value.Value;
             return true;

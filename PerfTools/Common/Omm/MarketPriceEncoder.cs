@@ -35,7 +35,7 @@ public sealed class MarketPriceEncoder
     public CodecReturnCode EncodeRefresh(Span<byte> destination, scoped in ItemRefresh item, out int written)
     {
         var writer = new RwfWriter(destination);
-        var msg = Msg.Create(MsgClass.Refresh, MarketPriceDomain, item.StreamId, DataTypes.FIELD_LIST);
+        var msg = Msg.Create(MsgClass.Refresh, MarketPriceDomain, item.StreamId, DataTypes.FieldList);
         var flags = RefreshMsgFlags.HasMsgKey | RefreshMsgFlags.RefreshComplete | RefreshMsgFlags.HasQos;
         if (item.Solicited)
             flags |= RefreshMsgFlags.Solicited | RefreshMsgFlags.ClearCache;
@@ -44,7 +44,7 @@ public sealed class MarketPriceEncoder
         msg.Key.ServiceId = item.ServiceId;
         msg.Key.Name = item.Name;
         msg.Key.NameType = item.NameType;
-        msg.State = new State(item.Streaming ? StreamStates.OPEN : StreamStates.NON_STREAMING, DataStates.OK, StateCodes.NONE, RefreshText);
+        msg.State = new State(item.Streaming ? StreamStates.Open : StreamStates.NonStreaming, DataStates.Ok, StateCodes.None, RefreshText);
         msg.Qos = ProvidedService.RealtimeTickByTick;
         return EncodeWithPayload(ref writer, msg, _data.Refresh, 0, 0, out written);
     }
@@ -53,7 +53,7 @@ public sealed class MarketPriceEncoder
     public CodecReturnCode EncodeUpdate(Span<byte> destination, int streamId, ref int cursor, ulong latencyMicros, out int written)
     {
         var writer = new RwfWriter(destination);
-        var msg = Msg.Create(MsgClass.Update, MarketPriceDomain, streamId, DataTypes.FIELD_LIST);
+        var msg = Msg.Create(MsgClass.Update, MarketPriceDomain, streamId, DataTypes.FieldList);
         MsgTemplate template = Next(_data.UpdateArray, ref cursor);
         return EncodeWithPayload(ref writer, msg, template, LatencyFieldIds.Update, latencyMicros, out written);
     }
@@ -63,9 +63,9 @@ public sealed class MarketPriceEncoder
     {
         written = 0;
         if (_data.GenericMsgArray.Length == 0)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
         var writer = new RwfWriter(destination);
-        var msg = Msg.Create(MsgClass.Generic, MarketPriceDomain, streamId, DataTypes.FIELD_LIST);
+        var msg = Msg.Create(MsgClass.Generic, MarketPriceDomain, streamId, DataTypes.FieldList);
         msg.GenericFlags = GenericMsgFlags.MessageComplete;
         MsgTemplate template = Next(_data.GenericMsgArray, ref cursor);
         return EncodeWithPayload(ref writer, msg, template, LatencyFieldIds.Generic, latencyMicros, out written);
@@ -80,16 +80,16 @@ public sealed class MarketPriceEncoder
     {
         written = 0;
         if (_data.PostArray.Length == 0)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
         var writer = new RwfWriter(destination);
-        var post = Msg.Create(MsgClass.Post, MarketPriceDomain, streamId, DataTypes.MSG);
+        var post = Msg.Create(MsgClass.Post, MarketPriceDomain, streamId, DataTypes.Msg);
         post.PostFlags = PostMsgFlags.PostComplete;
         post.PostUserInfo = postUser;
         CodecReturnCode rc = MsgEncoder.EncodeInit(ref writer, post, out MsgEncodeState postState);
-        if (rc < CodecReturnCode.SUCCESS)
+        if (rc < CodecReturnCode.Success)
             return rc;
 
-        var update = Msg.Create(MsgClass.Update, MarketPriceDomain, streamId, DataTypes.FIELD_LIST);
+        var update = Msg.Create(MsgClass.Update, MarketPriceDomain, streamId, DataTypes.FieldList);
         update.UpdateFlags = UpdateMsgFlags.HasPostUserInfo;
         update.PostUserInfo = postUser;
         MsgTemplate template = Next(_data.PostArray, ref cursor);
@@ -109,7 +109,7 @@ public sealed class MarketPriceEncoder
     {
         written = 0;
         CodecReturnCode rc = MsgEncoder.EncodeInit(ref writer, msg, out MsgEncodeState state);
-        if (rc < CodecReturnCode.SUCCESS)
+        if (rc < CodecReturnCode.Success)
             return rc;
         rc = FieldListPayload.Write(ref writer, template, latencyFieldId, latencyMicros);
         return Complete(ref writer, ref state, rc, out written);
@@ -119,13 +119,13 @@ public sealed class MarketPriceEncoder
     private static CodecReturnCode Complete(ref RwfWriter writer, ref MsgEncodeState state, CodecReturnCode payload, out int written)
     {
         written = 0;
-        if (payload < CodecReturnCode.SUCCESS)
+        if (payload < CodecReturnCode.Success)
         {
             MsgEncoder.EncodeComplete(ref writer, ref state, success: false);
             return payload;
         }
         CodecReturnCode rc = MsgEncoder.EncodeComplete(ref writer, ref state, success: true);
-        if (rc >= CodecReturnCode.SUCCESS)
+        if (rc >= CodecReturnCode.Success)
             written = writer.Position;
         return rc;
     }

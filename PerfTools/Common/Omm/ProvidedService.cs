@@ -14,7 +14,7 @@ public static class ProvidedService
     public const int DefaultId = 1;
 
     /// <summary>The QoS of the service and of every item refresh.</summary>
-    public static Qos RealtimeTickByTick => new(QosTimeliness.REALTIME, QosRates.TICK_BY_TICK);
+    public static Qos RealtimeTickByTick => new(QosTimeliness.Realtime, QosRates.TickByTick);
 
     /// <summary>A directory entry for the service, every filter filled.</summary>
     public static Service Create(string name, int serviceId, long openLimit)

@@ -10,7 +10,7 @@ internal sealed class DataDictionaryFields(DataDictionary dictionary) : IFieldDe
         DictionaryEntry? entry = dictionary.Entry(fieldId);
         if (entry is null || !entry.IsDefined)
         {
-            rwfType = DataTypes.UNKNOWN;
+            rwfType = DataTypes.Unknown;
             acronym = "";
             return false;
         }

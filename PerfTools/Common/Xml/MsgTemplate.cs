@@ -46,8 +46,8 @@ public sealed class MsgTemplate
         var writer = new RwfWriter(buffer);
         foreach (FieldTemplate field in fields)
         {
-            if (writer.WriteInt16(field.FieldId) != CodecReturnCode.SUCCESS
-                || writer.WriteBuffer16(field.EncodedValue.Span) != CodecReturnCode.SUCCESS)
+            if (writer.WriteInt16(field.FieldId) != CodecReturnCode.Success
+                || writer.WriteBuffer16(field.EncodedValue.Span) != CodecReturnCode.Success)
                 throw new InvalidOperationException("field entries outgrew their computed bound");
         }
         return writer.Written.ToArray();

@@ -20,34 +20,34 @@ internal static class PrimitiveText
             return true;
         switch (dataType)
         {
-            case DataTypes.INT:
+            case DataTypes.Int:
                 return Int.TryParse(text, out Int i) ? Encode(i, out encoded) : Fail("expected a whole number", out why);
-            case DataTypes.UINT:
+            case DataTypes.UInt:
                 return UInt.TryParse(text, out UInt u) ? Encode(u, out encoded) : Fail("expected a non-negative whole number", out why);
-            case DataTypes.FLOAT:
+            case DataTypes.Float:
                 return Float.TryParse(text, out Float f) ? Encode(f, out encoded) : Fail("expected a number", out why);
-            case DataTypes.DOUBLE:
+            case DataTypes.Double:
                 return RwfDouble.TryParse(text, out RwfDouble d) ? Encode(d, out encoded) : Fail("expected a number", out why);
-            case DataTypes.REAL:
+            case DataTypes.Real:
                 return Real.TryParse(text, out Real r) ? Encode(r, out encoded) : Fail("expected a decimal such as 2848.56, a fraction such as 12 3/8, Inf, -Inf or NaN", out why);
-            case DataTypes.DATE:
+            case DataTypes.Date:
                 return Date.TryParse(text, out Date date) ? Encode(date, out encoded) : Fail("expected a date such as 11/15/2005", out why);
-            case DataTypes.TIME:
+            case DataTypes.Time:
                 return Time.TryParse(text, out Time time) ? Encode(time, out encoded) : Fail("expected a time such as 15:52:00:000:000:000", out why);
-            case DataTypes.DATETIME:
+            case DataTypes.DateTime:
                 return RwfDateTime.TryParse(text, out RwfDateTime dt) ? Encode(dt, out encoded) : Fail("expected a date and time such as 11/15/2005 15:52:00", out why);
-            case DataTypes.QOS:
+            case DataTypes.Qos:
                 return Qos.TryParse(text, out Qos q) ? Encode(q, out encoded) : Fail("expected a QoS such as Realtime/TickByTick/Static", out why);
-            case DataTypes.ENUM:
+            case DataTypes.Enum:
                 return RwfEnum.TryParse(text, out RwfEnum e) ? Encode(e, out encoded) : Fail("expected an enum value from 0 to 65535", out why);
-            case DataTypes.STATE:
+            case DataTypes.State:
                 return TryEncodeState(text, out encoded, out why);
-            case DataTypes.ASCII_STRING:
+            case DataTypes.AsciiString:
                 if (!Ascii.IsValid(text))
                     return Fail("an ASCII_STRING must hold ASCII characters only", out why);
                 encoded = Encoding.ASCII.GetBytes(text);
                 return true;
-            case DataTypes.BUFFER or DataTypes.UTF8_STRING or DataTypes.RMTES_STRING:
+            case DataTypes.Buffer or DataTypes.Utf8String or DataTypes.RmtesString:
                 encoded = Encoding.UTF8.GetBytes(text);
                 return true;
             default:
@@ -63,7 +63,7 @@ internal static class PrimitiveText
             return Fail("expected a state such as Open/Ok/None", out why);
         Span<byte> space = stackalloc byte[MaxPrimitiveLength + textBuffer.Length];
         var writer = new RwfWriter(space);
-        if (state.EncodeBody(ref writer) != CodecReturnCode.SUCCESS)
+        if (state.EncodeBody(ref writer) != CodecReturnCode.Success)
             return Fail("the state does not encode", out why);
         encoded = writer.Written.ToArray();
         why = null;
@@ -74,7 +74,7 @@ internal static class PrimitiveText
     {
         Span<byte> space = stackalloc byte[MaxPrimitiveLength];
         var writer = new RwfWriter(space);
-        if (value.EncodeBody(ref writer) != CodecReturnCode.SUCCESS)
+        if (value.EncodeBody(ref writer) != CodecReturnCode.Success)
         {
             encoded = [];
             return false;

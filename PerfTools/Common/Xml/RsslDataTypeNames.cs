@@ -13,23 +13,23 @@ public static class RsslDataTypeNames
     {
         dataType = name switch
         {
-            "RSSL_DT_INT" => DataTypes.INT,
-            "RSSL_DT_UINT" => DataTypes.UINT,
-            "RSSL_DT_FLOAT" => DataTypes.FLOAT,
-            "RSSL_DT_DOUBLE" => DataTypes.DOUBLE,
-            "RSSL_DT_REAL" => DataTypes.REAL,
-            "RSSL_DT_DATE" => DataTypes.DATE,
-            "RSSL_DT_TIME" => DataTypes.TIME,
-            "RSSL_DT_DATETIME" => DataTypes.DATETIME,
-            "RSSL_DT_QOS" => DataTypes.QOS,
-            "RSSL_DT_STATE" => DataTypes.STATE,
-            "RSSL_DT_ENUM" => DataTypes.ENUM,
-            "RSSL_DT_BUFFER" => DataTypes.BUFFER,
-            "RSSL_DT_ASCII_STRING" => DataTypes.ASCII_STRING,
-            "RSSL_DT_UTF8_STRING" => DataTypes.UTF8_STRING,
-            "RSSL_DT_RMTES_STRING" => DataTypes.RMTES_STRING,
-            _ => DataTypes.UNKNOWN,
+            "RSSL_DT_INT" => DataTypes.Int,
+            "RSSL_DT_UINT" => DataTypes.UInt,
+            "RSSL_DT_FLOAT" => DataTypes.Float,
+            "RSSL_DT_DOUBLE" => DataTypes.Double,
+            "RSSL_DT_REAL" => DataTypes.Real,
+            "RSSL_DT_DATE" => DataTypes.Date,
+            "RSSL_DT_TIME" => DataTypes.Time,
+            "RSSL_DT_DATETIME" => DataTypes.DateTime,
+            "RSSL_DT_QOS" => DataTypes.Qos,
+            "RSSL_DT_STATE" => DataTypes.State,
+            "RSSL_DT_ENUM" => DataTypes.Enum,
+            "RSSL_DT_BUFFER" => DataTypes.Buffer,
+            "RSSL_DT_ASCII_STRING" => DataTypes.AsciiString,
+            "RSSL_DT_UTF8_STRING" => DataTypes.Utf8String,
+            "RSSL_DT_RMTES_STRING" => DataTypes.RmtesString,
+            _ => DataTypes.Unknown,
         };
-        return dataType != DataTypes.UNKNOWN;
+        return dataType != DataTypes.Unknown;
     }
 }

@@ -159,7 +159,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
                 return;
             }
             ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
-            if (_contentEncoder.EncodePost(space, item.StreamId, ref item.PostCursor, _postUser, stamp, out int written) != CodecReturnCode.SUCCESS)
+            if (_contentEncoder.EncodePost(space, item.StreamId, ref item.PostCursor, _postUser, stamp, out int written) != CodecReturnCode.Success)
             {
                 _channel.Cancel();
                 Fail(RunOutcomeKind.ProviderRefused, "cannot encode a post from the message data file");
@@ -182,7 +182,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
             if (space.IsEmpty)
                 return;
             ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
-            if (_contentEncoder.EncodeGenericMsg(space, item.StreamId, ref item.GenMsgCursor, stamp, out int written) != CodecReturnCode.SUCCESS)
+            if (_contentEncoder.EncodeGenericMsg(space, item.StreamId, ref item.GenMsgCursor, stamp, out int written) != CodecReturnCode.Success)
             {
                 _channel.Cancel();
                 Fail(RunOutcomeKind.ProviderRefused, "cannot encode a generic message from the message data file");

@@ -34,7 +34,7 @@ internal sealed class MessageReceiver
     /// <summary>Handles one received message (the bytes are only valid during the call).</summary>
     public void OnMessage(ReadOnlySpan<byte> encoded)
     {
-        if (MsgDecoder.Decode(encoded, out Msg msg) != CodecReturnCode.SUCCESS)
+        if (MsgDecoder.Decode(encoded, out Msg msg) != CodecReturnCode.Success)
         {
             _session.Fail(RunOutcomeKind.ProviderRefused, "received a message that does not decode as RWF");
             return;
@@ -52,7 +52,7 @@ internal sealed class MessageReceiver
         switch (msg.MsgClass)
         {
             case MsgClass.Refresh when !_loggedIn:
-                if (msg.State.StreamState != StreamStates.OPEN || msg.State.DataState != DataStates.OK)
+                if (msg.State.StreamState != StreamStates.Open || msg.State.DataState != DataStates.Ok)
                 {
                     _session.Fail(RunOutcomeKind.ProviderRefused, "login refused: " + StateText(msg.State));
                     return;
@@ -60,7 +60,7 @@ internal sealed class MessageReceiver
                 _loggedIn = true;
                 _session.OnLoginAccepted();
                 break;
-            case MsgClass.Status when msg.State.StreamState != StreamStates.OPEN && (msg.StatusFlags & StatusMsgFlags.HasState) != 0:
+            case MsgClass.Status when msg.State.StreamState != StreamStates.Open && (msg.StatusFlags & StatusMsgFlags.HasState) != 0:
                 _session.Fail(RunOutcomeKind.ProviderRefused, "login closed by the provider: " + StateText(msg.State));
                 break;
             case MsgClass.Generic:
@@ -79,7 +79,7 @@ internal sealed class MessageReceiver
                 _session.OnServiceReady(serviceId);
         }
         else if (msg.MsgClass == MsgClass.Status && (msg.StatusFlags & StatusMsgFlags.HasState) != 0
-                 && msg.State.StreamState != StreamStates.OPEN)
+                 && msg.State.StreamState != StreamStates.Open)
         {
             _session.Fail(RunOutcomeKind.ProviderRefused, "directory closed by the provider: " + StateText(msg.State));
         }
@@ -100,7 +100,7 @@ internal sealed class MessageReceiver
                 break;
             case MsgClass.Status:
                 _stats.StatusMsgsReceived.Increment();
-                if ((msg.StatusFlags & StatusMsgFlags.HasState) != 0 && msg.State.StreamState is StreamStates.CLOSED or StreamStates.CLOSED_RECOVER)
+                if ((msg.StatusFlags & StatusMsgFlags.HasState) != 0 && msg.State.StreamState is StreamStates.Closed or StreamStates.ClosedRecover)
                     _session.Fail(RunOutcomeKind.ProviderRefused, $"item {item.Spec.Name} closed by the provider: {StateText(msg.State)}");
                 break;
         }
@@ -117,11 +117,11 @@ internal sealed class MessageReceiver
         if (item.HasImage || (msg.RefreshFlags & RefreshMsgFlags.RefreshComplete) == 0)
             return;
         int streamState = msg.State.StreamState;
-        bool image = msg.State.DataState == DataStates.OK
-                     && (streamState == StreamStates.OPEN || (item.Snapshot && streamState == StreamStates.NON_STREAMING));
+        bool image = msg.State.DataState == DataStates.Ok
+                     && (streamState == StreamStates.Open || (item.Snapshot && streamState == StreamStates.NonStreaming));
         if (!image)
         {
-            if (streamState is StreamStates.CLOSED or StreamStates.CLOSED_RECOVER)
+            if (streamState is StreamStates.Closed or StreamStates.ClosedRecover)
                 _session.Fail(RunOutcomeKind.ProviderRefused, $"item {item.Spec.Name} refused: {StateText(msg.State)}");
             return;
         }

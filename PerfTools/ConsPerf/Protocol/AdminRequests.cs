@@ -31,5 +31,5 @@ internal static class AdminRequests
     }
 
     private static int Checked(CodecReturnCode rc, string what, int written) =>
-        rc == CodecReturnCode.SUCCESS ? written : throw new InvalidOperationException($"Cannot encode the {what}: {rc}.");
+        rc == CodecReturnCode.Success ? written : throw new InvalidOperationException($"Cannot encode the {what}: {rc}.");
 }

@@ -25,7 +25,7 @@ internal static class ItemRequest
         msg.Key.NameType = RicNameType;
         var writer = new RwfWriter(destination);
         CodecReturnCode rc = MsgEncoder.Encode(ref writer, msg);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             throw new InvalidOperationException($"Item request for stream {streamId} does not fit {destination.Length} bytes: {rc}.");
         return writer.Position;
     }

@@ -18,16 +18,16 @@ internal sealed class PayloadDecoder
     public bool Decode(int containerType, ReadOnlySpan<byte> payload, out LatencyStamps stamps)
     {
         stamps = default;
-        if (containerType == DataTypes.NO_DATA)
+        if (containerType == DataTypes.NoData)
             return true;
-        if (containerType != DataTypes.FIELD_LIST)
+        if (containerType != DataTypes.FieldList)
             return false;
         CodecReturnCode rc = FieldListDecoder.Decode(payload, out FieldListDecoder fields);
-        if (rc == CodecReturnCode.NO_DATA)
+        if (rc == CodecReturnCode.NoData)
             return true;
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return false;
-        while ((rc = fields.Next(out FieldEntry entry)) == CodecReturnCode.SUCCESS)
+        while ((rc = fields.Next(out FieldEntry entry)) == CodecReturnCode.Success)
         {
             switch (entry.FieldId)
             {
@@ -49,13 +49,13 @@ internal sealed class PayloadDecoder
                     break;
             }
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER;
+        return rc == CodecReturnCode.EndOfContainer;
     }
 
     private static bool DecodeStamp(in FieldEntry entry, out ulong micros)
     {
         micros = 0;
-        if (UInt.Decode(entry.EncodedData, out UInt value) != CodecReturnCode.SUCCESS)
+        if (UInt.Decode(entry.EncodedData, out UInt value) != CodecReturnCode.Success)
             return false;
         micros = value.Value;
         return true;
@@ -65,21 +65,21 @@ internal sealed class PayloadDecoder
     {
         if (entry.IsBlank)
             return true;
-        int type = entry.DataType != DataTypes.UNKNOWN ? entry.DataType : _dictionary.Entry(entry.FieldId)?.RwfType ?? DataTypes.UNKNOWN;
+        int type = entry.DataType != DataTypes.Unknown ? entry.DataType : _dictionary.Entry(entry.FieldId)?.RwfType ?? DataTypes.Unknown;
         CodecReturnCode rc = type switch
         {
-            DataTypes.UINT => UInt.Decode(entry.EncodedData, out _),
-            DataTypes.INT => Int.Decode(entry.EncodedData, out _),
-            DataTypes.REAL => entry.Decode<Real>(out _),
-            DataTypes.DATE => Date.Decode(entry.EncodedData, out _),
-            DataTypes.TIME => Time.Decode(entry.EncodedData, out _),
-            DataTypes.DATETIME => RwfDateTime.Decode(entry.EncodedData, out _),
-            DataTypes.ENUM => RwfEnum.Decode(entry.EncodedData, out _),
-            DataTypes.FLOAT => Float.Decode(entry.EncodedData, out _),
-            DataTypes.DOUBLE => RwfDouble.Decode(entry.EncodedData, out _),
+            DataTypes.UInt => UInt.Decode(entry.EncodedData, out _),
+            DataTypes.Int => Int.Decode(entry.EncodedData, out _),
+            DataTypes.Real => entry.Decode<Real>(out _),
+            DataTypes.Date => Date.Decode(entry.EncodedData, out _),
+            DataTypes.Time => Time.Decode(entry.EncodedData, out _),
+            DataTypes.DateTime => RwfDateTime.Decode(entry.EncodedData, out _),
+            DataTypes.Enum => RwfEnum.Decode(entry.EncodedData, out _),
+            DataTypes.Float => Float.Decode(entry.EncodedData, out _),
+            DataTypes.Double => RwfDouble.Decode(entry.EncodedData, out _),
             // Strings and buffers are their bytes; a field unknown to the dictionary is left as bytes too.
-            _ => CodecReturnCode.SUCCESS,
+            _ => CodecReturnCode.Success,
         };
-        return rc == CodecReturnCode.SUCCESS;
+        return rc == CodecReturnCode.Success;
     }
 }

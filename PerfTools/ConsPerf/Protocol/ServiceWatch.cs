@@ -24,14 +24,14 @@ internal sealed class ServiceWatch
         if (msg.MsgClass == MsgClass.Update)
         {
             var update = new DirectoryUpdate();
-            if (update.Decode(msg) != CodecReturnCode.SUCCESS)
+            if (update.Decode(msg) != CodecReturnCode.Success)
                 return false;
             services = update.Services;
         }
         else
         {
             var refresh = new DirectoryRefresh();
-            if (refresh.Decode(msg) != CodecReturnCode.SUCCESS)
+            if (refresh.Decode(msg) != CodecReturnCode.Success)
                 return false;
             services = refresh.Services;
         }
@@ -46,7 +46,7 @@ internal sealed class ServiceWatch
                 _up = state.IsUp;
                 _accepting = (state.AcceptingRequests ?? 1) != 0;
             }
-            if (service.Action == MapEntryActions.DELETE)
+            if (service.Action == MapEntryActions.Delete)
                 _up = false;
         }
         return true;

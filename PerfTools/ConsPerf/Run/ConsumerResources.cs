@@ -67,8 +67,8 @@ public sealed class ConsumerResources
     private static DataDictionary LoadDictionary()
     {
         var dictionary = new DataDictionary();
-        if (dictionary.LoadFieldDictionary(InputFiles.Resolve("RDMFieldDictionary"), out DictionaryError? error) != CodecReturnCode.SUCCESS
-            || dictionary.LoadEnumTypeDictionary(InputFiles.Resolve("enumtype.def"), out error) != CodecReturnCode.SUCCESS)
+        if (dictionary.LoadFieldDictionary(InputFiles.Resolve("RDMFieldDictionary"), out DictionaryError? error) != CodecReturnCode.Success
+            || dictionary.LoadEnumTypeDictionary(InputFiles.Resolve("enumtype.def"), out error) != CodecReturnCode.Success)
             throw new SetupException("dictionary: " + error);
         return dictionary;
     }

@@ -54,5 +54,5 @@ internal sealed class CachedItem
 
     /// <summary>The stream and data state a refresh from the cache carries.</summary>
     public (int StreamState, int DataState) State =>
-        IsStale ? (StreamStates.OPEN, DataStates.SUSPECT) : (StreamStates.OPEN, DataStates.OK);
+        IsStale ? (StreamStates.Open, DataStates.Suspect) : (StreamStates.Open, DataStates.Ok);
 }

@@ -51,19 +51,19 @@ internal sealed class FieldRecord
     public CodecReturnCode Apply(ReadOnlySpan<byte> fieldList)
     {
         CodecReturnCode rc = FieldListDecoder.Decode(fieldList, out FieldListDecoder decoder);
-        if (rc == CodecReturnCode.NO_DATA)
-            return CodecReturnCode.SUCCESS;
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.NoData)
+            return CodecReturnCode.Success;
+        if (rc != CodecReturnCode.Success)
             return rc;
-        if (!_hasInfo && (decoder.Flags & FieldListFlags.HAS_FIELD_LIST_INFO) != 0)
+        if (!_hasInfo && (decoder.Flags & FieldListFlags.HasFieldListInfo) != 0)
         {
             _hasInfo = true;
             _dictionaryId = decoder.DictionaryId;
             _fieldListNum = decoder.FieldListNum;
         }
-        while ((rc = decoder.Next(out FieldEntry entry)) == CodecReturnCode.SUCCESS)
+        while ((rc = decoder.Next(out FieldEntry entry)) == CodecReturnCode.Success)
             Set((short)entry.FieldId, entry.EncodedData);
-        return rc == CodecReturnCode.END_OF_CONTAINER ? CodecReturnCode.SUCCESS : rc;
+        return rc == CodecReturnCode.EndOfContainer ? CodecReturnCode.Success : rc;
     }
 
     /// <summary>The value bytes of <paramref name="fieldId"/> (empty for a blank field); false when absent.</summary>
@@ -78,9 +78,9 @@ internal sealed class FieldRecord
     public CodecReturnCode Encode(ref RwfEncoder encoder)
     {
         CodecReturnCode rc = _hasInfo ? encoder.FieldListInit(_dictionaryId, _fieldListNum) : encoder.FieldListInit();
-        for (int i = 0; i < _count && rc >= CodecReturnCode.SUCCESS; i++)
+        for (int i = 0; i < _count && rc >= CodecReturnCode.Success; i++)
             rc = encoder.FieldEntry(_fieldIds[i], _arena.AsSpan(_offsets[i], _lengths[i]));
-        if (rc < CodecReturnCode.SUCCESS)
+        if (rc < CodecReturnCode.Success)
         {
             encoder.FieldListComplete(success: false);
             return rc;

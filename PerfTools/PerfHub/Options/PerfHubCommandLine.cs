@@ -1,5 +1,5 @@
 using System.Globalization;
-using Eta.Transport.Compression;
+using Eta.Transport;
 using PerfTools.Common.CommandLine;
 
 namespace PerfTools.PerfHub.Options;

@@ -30,8 +30,8 @@ internal sealed class ConsumerSide(HubState hub)
                 break;
             case DomainTypes.Dictionary:
                 if (msg.MsgClass == MsgClass.Request)
-                    hub.SendStatus(consumer, DomainTypes.Dictionary, msg.StreamId, StreamStates.CLOSED, DataStates.SUSPECT,
-                        StateCodes.NOT_FOUND, "PerfHub serves no dictionaries; load them from files");
+                    hub.SendStatus(consumer, DomainTypes.Dictionary, msg.StreamId, StreamStates.Closed, DataStates.Suspect,
+                        StateCodes.NotFound, "PerfHub serves no dictionaries; load them from files");
                 break;
             default:
                 OnItem(consumer, msg, encoded);
@@ -52,15 +52,15 @@ internal sealed class ConsumerSide(HubState hub)
         {
             case MsgClass.Request:
                 var request = new LoginRequest();
-                if (request.Decode(msg) != CodecReturnCode.SUCCESS)
+                if (request.Decode(msg) != CodecReturnCode.Success)
                 {
                     consumer.RequestClose("its login request does not decode");
                     return;
                 }
                 if (request.Attributes.Role == LoginRoles.Provider)
                 {
-                    hub.SendStatus(consumer, DomainTypes.Login, msg.StreamId, StreamStates.CLOSED, DataStates.SUSPECT,
-                        StateCodes.NOT_ENTITLED, $"This is the consumer port; non-interactive providers connect to port {hub.Options.ProviderPort}");
+                    hub.SendStatus(consumer, DomainTypes.Login, msg.StreamId, StreamStates.Closed, DataStates.Suspect,
+                        StateCodes.NotEntitled, $"This is the consumer port; non-interactive providers connect to port {hub.Options.ProviderPort}");
                     consumer.RequestClose("a provider login on the consumer port");
                     return;
                 }
@@ -91,7 +91,7 @@ internal sealed class ConsumerSide(HubState hub)
         if (msg.MsgClass != MsgClass.Request)
             return;
         var request = new DirectoryRequest();
-        if (request.Decode(msg) != CodecReturnCode.SUCCESS)
+        if (request.Decode(msg) != CodecReturnCode.Success)
         {
             consumer.RequestClose("its source directory request does not decode");
             return;
@@ -140,14 +140,14 @@ internal sealed class ConsumerSide(HubState hub)
         }
         if (!msg.Key.HasServiceId || !msg.Key.HasName)
         {
-            hub.SendStatus(consumer, msg.DomainType, msg.StreamId, StreamStates.CLOSED, DataStates.SUSPECT, StateCodes.USAGE_ERROR,
+            hub.SendStatus(consumer, msg.DomainType, msg.StreamId, StreamStates.Closed, DataStates.Suspect, StateCodes.UsageError,
                 "An item request needs a service id and a name");
             return;
         }
         if (!hub.Directory.Contains(msg.Key.ServiceId))
         {
-            hub.SendStatus(consumer, msg.DomainType, msg.StreamId, StreamStates.CLOSED_RECOVER, DataStates.SUSPECT,
-                StateCodes.SOURCE_UNKNOWN, $"Service id {msg.Key.ServiceId} is not provided through this hub");
+            hub.SendStatus(consumer, msg.DomainType, msg.StreamId, StreamStates.ClosedRecover, DataStates.Suspect,
+                StateCodes.SourceUnknown, $"Service id {msg.Key.ServiceId} is not provided through this hub");
             return;
         }
         Peer? owner = hub.Directory.OwnerOf(msg.Key.ServiceId);
@@ -167,8 +167,8 @@ internal sealed class ConsumerSide(HubState hub)
                 if (space.IsEmpty)
                     return;
                 var encoder = new RwfEncoder(space);
-                HubMessages.EncodeStatus(ref encoder, msg.DomainType, msg.StreamId, StreamStates.CLOSED, DataStates.SUSPECT,
-                    StateCodes.NOT_FOUND, NotFoundText);
+                HubMessages.EncodeStatus(ref encoder, msg.DomainType, msg.StreamId, StreamStates.Closed, DataStates.Suspect,
+                    StateCodes.NotFound, NotFoundText);
                 consumer.Output.Send(encoder.Position);
                 return;
             }
@@ -229,19 +229,19 @@ internal sealed class ConsumerSide(HubState hub)
         ReadOnlySpan<byte> body = post.EncodedDataBody;
         int containerType = post.ContainerType;
         byte updateType = 0;
-        if (containerType == DataTypes.MSG)
+        if (containerType == DataTypes.Msg)
         {
-            if (MsgDecoder.Decode(post.EncodedDataBody, out Msg nested) != CodecReturnCode.SUCCESS
+            if (MsgDecoder.Decode(post.EncodedDataBody, out Msg nested) != CodecReturnCode.Success
                 || nested.MsgClass is not (MsgClass.Update or MsgClass.Refresh))
                 return false;
             body = nested.EncodedDataBody;
             containerType = nested.ContainerType;
             updateType = nested.MsgClass == MsgClass.Update ? nested.UpdateType : (byte)0;
         }
-        if (containerType == DataTypes.FIELD_LIST && item.Record.Apply(body) != CodecReturnCode.SUCCESS)
+        if (containerType == DataTypes.FieldList && item.Record.Apply(body) != CodecReturnCode.Success)
             return false;
         var encoder = new RwfEncoder(hub.Scratch);
-        if (HubMessages.EncodePostedUpdate(ref encoder, item.DomainType, post.PostUserInfo, updateType, containerType, body) != CodecReturnCode.SUCCESS)
+        if (HubMessages.EncodePostedUpdate(ref encoder, item.DomainType, post.PostUserInfo, updateType, containerType, body) != CodecReturnCode.Success)
             return false;
         item.UpdatesApplied++;
         hub.FanOut.Forward(item, hub.Scratch.AsSpan(0, encoder.Position));
@@ -254,7 +254,7 @@ internal sealed class ConsumerSide(HubState hub)
         if (space.IsEmpty)
             return;
         var encoder = new RwfEncoder(space);
-        if (HubMessages.EncodeAck(ref encoder, domainType, streamId, postId, nak) == CodecReturnCode.SUCCESS)
+        if (HubMessages.EncodeAck(ref encoder, domainType, streamId, postId, nak) == CodecReturnCode.Success)
             consumer.Output.Send(encoder.Position);
         else
             consumer.Output.Cancel();

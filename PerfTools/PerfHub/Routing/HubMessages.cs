@@ -19,17 +19,17 @@ internal static class HubMessages
     /// <summary>The item's image from the cache on <paramref name="streamId"/>.</summary>
     public static CodecReturnCode EncodeImage(ref RwfEncoder encoder, CachedItem item, int streamId, bool solicited, bool streaming)
     {
-        var msg = Msg.Create(MsgClass.Refresh, item.DomainType, streamId, DataTypes.FIELD_LIST);
+        var msg = Msg.Create(MsgClass.Refresh, item.DomainType, streamId, DataTypes.FieldList);
         msg.RefreshFlags = RefreshFlags(solicited);
         SetKey(ref msg, item);
         (int streamState, int dataState) = item.State;
-        msg.State = new State(streaming ? streamState : StreamStates.NON_STREAMING, dataState, StateCodes.NONE, ImageText);
+        msg.State = new State(streaming ? streamState : StreamStates.NonStreaming, dataState, StateCodes.None, ImageText);
         msg.Qos = ProvidedService.RealtimeTickByTick;
         CodecReturnCode rc = MsgEncoder.EncodeInit(ref encoder, msg, out MsgEncodeState state);
-        if (rc < CodecReturnCode.SUCCESS)
+        if (rc < CodecReturnCode.Success)
             return rc;
         rc = item.Record.Encode(ref encoder);
-        if (rc < CodecReturnCode.SUCCESS)
+        if (rc < CodecReturnCode.Success)
         {
             MsgEncoder.EncodeComplete(ref encoder, ref state, success: false);
             return rc;
@@ -43,7 +43,7 @@ internal static class HubMessages
         var msg = Msg.Create(MsgClass.Refresh, item.DomainType, streamId);
         msg.RefreshFlags = RefreshFlags(solicited: true);
         SetKey(ref msg, item);
-        msg.State = new State(StreamStates.OPEN, DataStates.SUSPECT, StateCodes.NONE, WaitingText);
+        msg.State = new State(StreamStates.Open, DataStates.Suspect, StateCodes.None, WaitingText);
         msg.Qos = ProvidedService.RealtimeTickByTick;
         return MsgEncoder.Encode(ref encoder, msg);
     }

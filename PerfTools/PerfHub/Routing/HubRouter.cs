@@ -34,7 +34,7 @@ internal sealed class HubRouter
     public void OnMessage(Peer peer, ReadOnlySpan<byte> encoded)
     {
         _hub.Counters.MessagesIn++;
-        if (MsgDecoder.Decode(encoded, out Msg msg) != CodecReturnCode.SUCCESS)
+        if (MsgDecoder.Decode(encoded, out Msg msg) != CodecReturnCode.Success)
         {
             _hub.Counters.UndecodableMessages++;
             peer.RequestClose("sent a message that does not decode as RWF");

@@ -50,7 +50,7 @@ internal sealed class HubState
             return false;
         var encoder = new RwfEncoder(space);
         CodecReturnCode rc = encode(ref encoder);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
         {
             peer.Output.Cancel();
             Log($"PerfHub: cannot encode a message for {peer.Name}: {rc}.");

@@ -14,7 +14,7 @@ internal static class ImageWriter
         if (space.IsEmpty)
             return false;
         var encoder = new RwfEncoder(space);
-        if (HubMessages.EncodeImage(ref encoder, item, streamId, solicited, streaming) != CodecReturnCode.SUCCESS)
+        if (HubMessages.EncodeImage(ref encoder, item, streamId, solicited, streaming) != CodecReturnCode.Success)
         {
             output.Cancel();
             return false;

@@ -16,14 +16,14 @@ internal sealed class ItemPublisher(HubState hub)
     public void OnRefresh(Peer source, CachedItem item, scoped in Msg msg)
     {
         hub.Counters.RefreshesIn++;
-        if (msg.ContainerType is not (DataTypes.FIELD_LIST or DataTypes.NO_DATA))
+        if (msg.ContainerType is not (DataTypes.FieldList or DataTypes.NoData))
         {
             hub.Log($"PerfHub: {source.Name} sent a refresh of {item.Name} with a {msg.ContainerType} payload; only field lists are cached.");
             return;
         }
         if (!item.RefreshInProgress || (msg.RefreshFlags & RefreshMsgFlags.ClearCache) != 0)
             item.Record.Clear();
-        if (item.Record.Apply(msg.EncodedDataBody) != CodecReturnCode.SUCCESS)
+        if (item.Record.Apply(msg.EncodedDataBody) != CodecReturnCode.Success)
         {
             source.RequestClose($"the refresh of {item.Name} does not decode as a field list");
             return;
@@ -32,7 +32,7 @@ internal sealed class ItemPublisher(HubState hub)
         item.RefreshInProgress = !complete;
         if (!complete)
             return;
-        item.IsStale = msg.State.DataState != DataStates.OK;
+        item.IsStale = msg.State.DataState != DataStates.Ok;
         hub.Cache.SetHasImage(item, true);
         List<Subscription> subscribers = item.Subscribers;
         for (int i = subscribers.Count - 1; i >= 0; i--)
@@ -42,7 +42,7 @@ internal sealed class ItemPublisher(HubState hub)
     public void OnUpdate(CachedItem item, scoped in Msg msg, ReadOnlySpan<byte> encoded)
     {
         hub.Counters.UpdatesIn++;
-        if (msg.ContainerType == DataTypes.FIELD_LIST && item.Record.Apply(msg.EncodedDataBody) != CodecReturnCode.SUCCESS)
+        if (msg.ContainerType == DataTypes.FieldList && item.Record.Apply(msg.EncodedDataBody) != CodecReturnCode.Success)
             hub.Counters.UndecodableMessages++;
         item.UpdatesApplied++;
         hub.FanOut.Forward(item, encoded);
@@ -59,9 +59,9 @@ internal sealed class ItemPublisher(HubState hub)
         hub.FanOut.Forward(item, encoded, includeWaiting: true);
         if ((msg.StatusFlags & StatusMsgFlags.HasState) == 0)
             return;
-        if (msg.State.DataState == DataStates.SUSPECT)
+        if (msg.State.DataState == DataStates.Suspect)
             item.IsStale = true;
-        if (msg.State.StreamState is StreamStates.CLOSED or StreamStates.CLOSED_RECOVER)
+        if (msg.State.StreamState is StreamStates.Closed or StreamStates.ClosedRecover)
         {
             Detach(source, item);
             for (int i = item.Subscribers.Count - 1; i >= 0; i--)
@@ -90,8 +90,8 @@ internal sealed class ItemPublisher(HubState hub)
     {
         Span<byte> scratch = hub.Scratch;
         var encoder = new RwfEncoder(scratch);
-        if (HubMessages.EncodeStatus(ref encoder, item.DomainType, 0, StreamStates.OPEN, DataStates.SUSPECT,
-                StateCodes.NONE, SourceGoneText) == CodecReturnCode.SUCCESS)
+        if (HubMessages.EncodeStatus(ref encoder, item.DomainType, 0, StreamStates.Open, DataStates.Suspect,
+                StateCodes.None, SourceGoneText) == CodecReturnCode.Success)
             hub.FanOut.Forward(item, scratch[..encoder.Position], includeWaiting: true);
     }
 

@@ -45,14 +45,14 @@ internal sealed class ProviderSide(HubState hub, ItemPublisher publisher)
         if (msg.MsgClass != MsgClass.Request)
             return;
         var request = new LoginRequest();
-        if (request.Decode(msg) != CodecReturnCode.SUCCESS)
+        if (request.Decode(msg) != CodecReturnCode.Success)
         {
             provider.RequestClose("its login request does not decode");
             return;
         }
         if (request.Attributes.Role != LoginRoles.Provider)
         {
-            hub.SendStatus(provider, DomainTypes.Login, msg.StreamId, StreamStates.CLOSED, DataStates.SUSPECT, StateCodes.NOT_ENTITLED,
+            hub.SendStatus(provider, DomainTypes.Login, msg.StreamId, StreamStates.Closed, DataStates.Suspect, StateCodes.NotEntitled,
                 $"This is the non-interactive provider port; consumers connect to port {hub.Options.ConsumerPort}");
             provider.RequestClose("a login without the provider role on the NI provider port");
             return;
@@ -71,7 +71,7 @@ internal sealed class ProviderSide(HubState hub, ItemPublisher publisher)
         if (msg.MsgClass == MsgClass.Refresh)
         {
             var refresh = new DirectoryRefresh();
-            if (refresh.Decode(msg) != CodecReturnCode.SUCCESS)
+            if (refresh.Decode(msg) != CodecReturnCode.Success)
             {
                 provider.RequestClose("its source directory refresh does not decode");
                 return;
@@ -88,7 +88,7 @@ internal sealed class ProviderSide(HubState hub, ItemPublisher publisher)
         else if (msg.MsgClass == MsgClass.Update)
         {
             var update = new DirectoryUpdate();
-            if (update.Decode(msg) != CodecReturnCode.SUCCESS)
+            if (update.Decode(msg) != CodecReturnCode.Success)
             {
                 provider.RequestClose("its source directory update does not decode");
                 return;

@@ -54,7 +54,7 @@ internal sealed class ServiceDirectory
         if (index < 0 || _services[index].Owner != owner)
             return Publish(change, owner, out _);
         Service known = _services[index].Service;
-        if (change.Action == Eta.Codec.MapEntryActions.DELETE)
+        if (change.Action == Eta.Codec.MapEntryActions.Delete)
         {
             _services.RemoveAt(index);
             return null;

@@ -40,7 +40,7 @@ internal sealed class UpstreamSide(HubState hub, ItemPublisher publisher, Consum
     {
         if (msg.MsgClass == MsgClass.Refresh && !upstream.LoggedIn)
         {
-            if (msg.State.StreamState != StreamStates.OPEN || msg.State.DataState != DataStates.OK)
+            if (msg.State.StreamState != StreamStates.Open || msg.State.DataState != DataStates.Ok)
             {
                 upstream.RequestClose("the upstream provider refused the login: " + msg.State.ToString());
                 return;
@@ -49,7 +49,7 @@ internal sealed class UpstreamSide(HubState hub, ItemPublisher publisher, Consum
             var directory = new DirectoryRequest { StreamId = DirectoryStreamId, Filter = ServiceFilterFlags.Info | ServiceFilterFlags.State | ServiceFilterFlags.Group };
             hub.Send(upstream, (ref RwfEncoder e) => directory.Encode(ref e));
         }
-        else if (msg.MsgClass == MsgClass.Status && (msg.StatusFlags & StatusMsgFlags.HasState) != 0 && msg.State.StreamState != StreamStates.OPEN)
+        else if (msg.MsgClass == MsgClass.Status && (msg.StatusFlags & StatusMsgFlags.HasState) != 0 && msg.State.StreamState != StreamStates.Open)
         {
             upstream.RequestClose("the upstream provider closed the login: " + msg.State.ToString());
         }
@@ -61,7 +61,7 @@ internal sealed class UpstreamSide(HubState hub, ItemPublisher publisher, Consum
         if (msg.MsgClass == MsgClass.Refresh)
         {
             var refresh = new DirectoryRefresh();
-            if (refresh.Decode(msg) != CodecReturnCode.SUCCESS)
+            if (refresh.Decode(msg) != CodecReturnCode.Success)
             {
                 upstream.RequestClose("the upstream source directory does not decode");
                 return;
@@ -78,7 +78,7 @@ internal sealed class UpstreamSide(HubState hub, ItemPublisher publisher, Consum
         else if (msg.MsgClass == MsgClass.Update)
         {
             var update = new DirectoryUpdate();
-            if (update.Decode(msg) != CodecReturnCode.SUCCESS)
+            if (update.Decode(msg) != CodecReturnCode.Success)
                 return;
             foreach (Service service in update.Services)
             {

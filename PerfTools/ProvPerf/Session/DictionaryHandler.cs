@@ -26,12 +26,12 @@ internal sealed class DictionaryHandler
     {
         if (msg.MsgClass != MsgClass.Request)
             return true;
-        if (_request.Decode(msg) != CodecReturnCode.SUCCESS)
-            return Reject(session, msg.StreamId, StateCodes.USAGE_ERROR, "Malformed dictionary request");
+        if (_request.Decode(msg) != CodecReturnCode.Success)
+            return Reject(session, msg.StreamId, StateCodes.UsageError, "Malformed dictionary request");
         session.Console.WriteLine($"Received Dictionary Request for {_request.DictionaryName}");
         bool field = _request.DictionaryName == DictionaryNames.Field;
         if (!field && _request.DictionaryName != DictionaryNames.EnumType)
-            return Reject(session, msg.StreamId, StateCodes.NOT_FOUND, $"Dictionary {_request.DictionaryName} is not provided");
+            return Reject(session, msg.StreamId, StateCodes.NotFound, $"Dictionary {_request.DictionaryName} is not provided");
         return SendParts(session, field, msg.Key.Name);
     }
 
@@ -45,9 +45,9 @@ internal sealed class DictionaryHandler
             CodecReturnCode rc = field
                 ? _dictionary.EncodeFieldDictionary(ref payload, ref cursor, verbosity, out DictionaryError? error)
                 : _dictionary.EncodeEnumTypeDictionary(ref payload, ref cursor, verbosity, out error);
-            if (rc != CodecReturnCode.SUCCESS && rc != CodecReturnCode.DICT_PART_ENCODED)
-                return Reject(session, _request.StreamId, StateCodes.NONE, $"Dictionary could not be encoded: {error}");
-            bool last = rc == CodecReturnCode.SUCCESS;
+            if (rc != CodecReturnCode.Success && rc != CodecReturnCode.DictPartEncoded)
+                return Reject(session, _request.StreamId, StateCodes.None, $"Dictionary could not be encoded: {error}");
+            bool last = rc == CodecReturnCode.Success;
             if (!SendPart(session, name, payload.Written, first, last))
                 return false;
             if (last)
@@ -57,10 +57,10 @@ internal sealed class DictionaryHandler
 
     private bool SendPart(ProviderSession session, ReadOnlySpan<byte> name, ReadOnlySpan<byte> payload, bool first, bool last)
     {
-        var msg = Msg.Create(MsgClass.Refresh, DomainTypes.Dictionary, _request.StreamId, DataTypes.SERIES);
+        var msg = Msg.Create(MsgClass.Refresh, DomainTypes.Dictionary, _request.StreamId, DataTypes.Series);
         msg.RefreshFlags = RefreshMsgFlags.HasMsgKey | RefreshMsgFlags.Solicited
             | (first ? RefreshMsgFlags.ClearCache : 0) | (last ? RefreshMsgFlags.RefreshComplete : 0);
-        msg.State = new State(_request.Streaming ? StreamStates.OPEN : StreamStates.NON_STREAMING, DataStates.OK);
+        msg.State = new State(_request.Streaming ? StreamStates.Open : StreamStates.NonStreaming, DataStates.Ok);
         msg.Key.Flags = MsgKeyFlags.HasServiceId | MsgKeyFlags.HasName | MsgKeyFlags.HasFilter;
         msg.Key.ServiceId = _request.ServiceId;
         msg.Key.Name = name;
@@ -70,7 +70,7 @@ internal sealed class DictionaryHandler
         if (space.IsEmpty)
             return true; // no buffer: the consumer will time out and ask again
         var writer = new RwfWriter(space);
-        if (MsgEncoder.Encode(ref writer, msg) != CodecReturnCode.SUCCESS)
+        if (MsgEncoder.Encode(ref writer, msg) != CodecReturnCode.Success)
         {
             session.Sink.Cancel();
             return true;
@@ -79,5 +79,5 @@ internal sealed class DictionaryHandler
     }
 
     private static bool Reject(ProviderSession session, int streamId, int code, string text) =>
-        StatusWriter.SendClose(session.Sink, DomainTypes.Dictionary, streamId, StreamStates.CLOSED, code, text);
+        StatusWriter.SendClose(session.Sink, DomainTypes.Dictionary, streamId, StreamStates.Closed, code, text);
 }

@@ -25,9 +25,9 @@ internal sealed class DirectoryHandler
         switch (msg.MsgClass)
         {
             case MsgClass.Request:
-                if (_request.Decode(msg) != CodecReturnCode.SUCCESS)
-                    return StatusWriter.SendClose(session.Sink, DomainTypes.Source, msg.StreamId, StreamStates.CLOSED,
-                        StateCodes.USAGE_ERROR, "Malformed source directory request");
+                if (_request.Decode(msg) != CodecReturnCode.Success)
+                    return StatusWriter.SendClose(session.Sink, DomainTypes.Source, msg.StreamId, StreamStates.Closed,
+                        StateCodes.UsageError, "Malformed source directory request");
                 session.Console.WriteLine("Received Source Directory Request");
                 session.DirectoryStreamId = msg.StreamId;
                 return SendRefresh(session);
@@ -47,12 +47,12 @@ internal sealed class DirectoryHandler
         _refresh.ServiceId = _request.ServiceId;
         _refresh.State = _request.Streaming
             ? RdmState.OpenOk("Source Directory Refresh Completed")
-            : new RdmState(StreamStates.NON_STREAMING, DataStates.OK, StateCodes.NONE, "Source Directory Refresh Completed");
+            : new RdmState(StreamStates.NonStreaming, DataStates.Ok, StateCodes.None, "Source Directory Refresh Completed");
         Span<byte> space = session.Sink.Reserve(MaxDirectoryMessage);
         if (space.IsEmpty)
             return true;
         var encoder = new RwfEncoder(space);
-        if (_refresh.Encode(ref encoder) != CodecReturnCode.SUCCESS)
+        if (_refresh.Encode(ref encoder) != CodecReturnCode.Success)
         {
             session.Sink.Cancel();
             return true;

@@ -13,7 +13,7 @@ internal sealed class GenericMsgLatency(ProviderThreadStats stats)
 {
     public void Record(scoped in Msg msg)
     {
-        if (msg.ContainerType != DataTypes.FIELD_LIST
+        if (msg.ContainerType != DataTypes.FieldList
             || !LatencyTimestamp.TryFind(msg.EncodedDataBody, LatencyFieldIds.Generic, out ulong sent))
             return;
         long now = PerfTimestamp.NowMicroseconds();

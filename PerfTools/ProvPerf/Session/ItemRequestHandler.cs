@@ -55,18 +55,18 @@ internal sealed class ItemRequestHandler
     {
         int streamId = msg.StreamId;
         if (msg.DomainType != MarketPriceEncoder.MarketPriceDomain)
-            return Reject(session, msg, StreamStates.CLOSED, StateCodes.USAGE_ERROR, "domain not supported");
+            return Reject(session, msg, StreamStates.Closed, StateCodes.UsageError, "domain not supported");
         if (!msg.Key.HasName)
-            return Reject(session, msg, StreamStates.CLOSED, StateCodes.USAGE_ERROR, "request has no item name");
+            return Reject(session, msg, StreamStates.Closed, StateCodes.UsageError, "request has no item name");
         if (!msg.Key.HasServiceId || msg.Key.ServiceId != _serviceId)
-            return Reject(session, msg, StreamStates.CLOSED, StateCodes.USAGE_ERROR, "service id invalid");
+            return Reject(session, msg, StreamStates.Closed, StateCodes.UsageError, "service id invalid");
 
         bool streaming = (msg.RequestFlags & RequestMsgFlags.Streaming) != 0;
         if (session.Items.TryGet(streamId, out ItemStream existing))
         {
             // A reissue: same stream, same key. A different key on an open stream is an error.
             if (existing.ServiceId != msg.Key.ServiceId || !msg.Key.Name.SequenceEqual(existing.Name))
-                return Reject(session, msg, StreamStates.CLOSED, StateCodes.USAGE_ERROR, "stream already in use with a different key");
+                return Reject(session, msg, StreamStates.Closed, StateCodes.UsageError, "stream already in use with a different key");
             existing.Streaming = streaming;
             if ((msg.RequestFlags & RequestMsgFlags.NoRefresh) == 0)
                 session.Items.QueueRefresh(existing);
@@ -74,10 +74,10 @@ internal sealed class ItemRequestHandler
         }
 
         if (session.Items.OpenCount >= _openLimit)
-            return Reject(session, msg, StreamStates.CLOSED_RECOVER, StateCodes.TOO_MANY_ITEMS, "item count reached for this channel");
+            return Reject(session, msg, StreamStates.ClosedRecover, StateCodes.TooManyItems, "item count reached for this channel");
         var key = ItemKey.From(msg.Key.Name, msg.Key.ServiceId);
         if (session.Items.IsOpenOnOtherStream(key, streamId))
-            return Reject(session, msg, StreamStates.CLOSED, StateCodes.ALREADY_OPEN, "item already open with exact same key on another stream");
+            return Reject(session, msg, StreamStates.Closed, StateCodes.AlreadyOpen, "item already open with exact same key on another stream");
 
         byte nameType = msg.Key.HasNameType ? msg.Key.NameType : (byte)0;
         session.Items.Open(new ItemStream(streamId, key, msg.Key.Name.ToArray(), nameType, streaming));

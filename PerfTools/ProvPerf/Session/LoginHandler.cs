@@ -68,7 +68,7 @@ internal sealed class LoginHandler
             RoundTripLatency = monitor.LastRoundTripMicros > 0 ? (ulong)monitor.LastRoundTripMicros : null,
         };
         var encoder = new RwfEncoder(space);
-        if (rtt.Encode(ref encoder) != CodecReturnCode.SUCCESS)
+        if (rtt.Encode(ref encoder) != CodecReturnCode.Success)
         {
             session.Sink.Cancel();
             return true;
@@ -79,7 +79,7 @@ internal sealed class LoginHandler
     private bool OnRequest(ProviderSession session, scoped in Msg msg, out string? problem)
     {
         problem = null;
-        if (_request.Decode(msg) != CodecReturnCode.SUCCESS)
+        if (_request.Decode(msg) != CodecReturnCode.Success)
         {
             problem = "malformed login request";
             return false;
@@ -105,7 +105,7 @@ internal sealed class LoginHandler
             return false;
         }
         var encoder = new RwfEncoder(space);
-        if (_refresh.Encode(ref encoder) != CodecReturnCode.SUCCESS)
+        if (_refresh.Encode(ref encoder) != CodecReturnCode.Success)
         {
             session.Sink.Cancel();
             problem = "login refresh could not be encoded";
@@ -118,7 +118,7 @@ internal sealed class LoginHandler
     private void OnRoundTripReturned(ProviderSession session, scoped in Msg msg)
     {
         var rtt = default(LoginRtt);
-        if (rtt.Decode(msg) != CodecReturnCode.SUCCESS || session.RoundTrip is not { } monitor)
+        if (rtt.Decode(msg) != CodecReturnCode.Success || session.RoundTrip is not { } monitor)
             return;
         long sentMicros = (long)(rtt.Ticks / 1000);
         long nowMicros = PerfTimestamp.NowNanoseconds() / 1000;

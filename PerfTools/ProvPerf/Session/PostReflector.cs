@@ -16,9 +16,9 @@ internal sealed class PostReflector
     public bool Reflect(IMessageSink sink, scoped in Msg post)
     {
         Msg reflected;
-        if (post.ContainerType == DataTypes.MSG)
+        if (post.ContainerType == DataTypes.Msg)
         {
-            if (MsgDecoder.Decode(post.EncodedDataBody, out reflected) != CodecReturnCode.SUCCESS)
+            if (MsgDecoder.Decode(post.EncodedDataBody, out reflected) != CodecReturnCode.Success)
                 return true;
         }
         else
@@ -48,7 +48,7 @@ internal sealed class PostReflector
         if (space.IsEmpty)
             return true;
         var writer = new RwfWriter(space);
-        if (MsgEncoder.Encode(ref writer, reflected) != CodecReturnCode.SUCCESS)
+        if (MsgEncoder.Encode(ref writer, reflected) != CodecReturnCode.Success)
         {
             sink.Cancel();
             return true;

@@ -25,7 +25,7 @@ internal sealed class RequestDispatcher
     public bool Dispatch(ProviderSession session, ReadOnlySpan<byte> message, out string? problem)
     {
         CodecReturnCode rc = MsgDecoder.Decode(message, out Msg msg);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
         {
             problem = $"a message from the consumer does not decode ({rc})";
             return false;

@@ -17,9 +17,9 @@ internal static class StatusWriter
         var msg = Msg.Create(MsgClass.Status, domainType, streamId);
         msg.StatusFlags = StatusMsgFlags.HasState;
         byte[] textBytes = Encoding.ASCII.GetBytes(text.Length > 200 ? text[..200] : text);
-        msg.State = new State(streamState, DataStates.SUSPECT, code, textBytes);
+        msg.State = new State(streamState, DataStates.Suspect, code, textBytes);
         var writer = new RwfWriter(space);
-        if (MsgEncoder.Encode(ref writer, msg) != CodecReturnCode.SUCCESS)
+        if (MsgEncoder.Encode(ref writer, msg) != CodecReturnCode.Success)
         {
             sink.Cancel();
             return true;

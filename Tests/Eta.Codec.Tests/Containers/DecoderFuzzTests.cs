@@ -18,11 +18,11 @@ public class DecoderFuzzTests
         var walker = new ContainerWalker();
         var random = new Random(20261121);
         byte[] input = new byte[4096];
-        int[] containerTypes = [DataTypes.FIELD_LIST, DataTypes.ELEMENT_LIST, DataTypes.MAP, DataTypes.VECTOR, DataTypes.SERIES, DataTypes.FILTER_LIST];
+        int[] containerTypes = [DataTypes.FieldList, DataTypes.ElementList, DataTypes.Map, DataTypes.Vector, DataTypes.Series, DataTypes.FilterList];
 
         // Valid seeds decode fully.
         foreach ((int type, byte[] bytes) in seeds)
-            Assert.Equal(CodecReturnCode.SUCCESS, walker.Walk(type, bytes));
+            Assert.Equal(CodecReturnCode.Success, walker.Walk(type, bytes));
 
         long allocated = 0;
         int errors = 0;
@@ -40,7 +40,7 @@ public class DecoderFuzzTests
                 Assert.True(bytes == 0, $"decoding {Convert.ToHexString(input, 0, length)} as {walkType} allocated {bytes} bytes");
             }
             allocated += bytes;
-            if (rc < CodecReturnCode.SUCCESS)
+            if (rc < CodecReturnCode.Success)
                 errors++;
         }
 
@@ -53,7 +53,7 @@ public class DecoderFuzzTests
     {
         long before = GC.GetAllocatedBytesForCurrentThread();
         CodecReturnCode rc = walker.Walk(type, data);
-        walker.WalkValue(DataTypes.ARRAY, data, 0);
+        walker.WalkValue(DataTypes.Array, data, 0);
         bytes = GC.GetAllocatedBytesForCurrentThread() - before;
         return rc;
     }
@@ -67,7 +67,7 @@ public class DecoderFuzzTests
             for (int length = 0; length < bytes.Length; length++)
             {
                 CodecReturnCode rc = walker.Walk(type, bytes.AsSpan(0, length));
-                Assert.True(rc is < 0 or CodecReturnCode.SUCCESS or CodecReturnCode.NO_DATA or CodecReturnCode.SET_SKIPPED, $"{rc} at {length}");
+                Assert.True(rc is < 0 or CodecReturnCode.Success or CodecReturnCode.NoData or CodecReturnCode.SetSkipped, $"{rc} at {length}");
             }
         }
     }

@@ -11,15 +11,15 @@ public class EncoderEdgeCaseTests
     public void EntriesThatCarryNoData_CannotBeOpened()
     {
         var enc = new RwfEncoder(_buffer);
-        enc.MapInit(new MapHeader { KeyPrimitiveType = DataTypes.UINT, ContainerType = DataTypes.FIELD_LIST });
-        Assert.Equal(CodecReturnCode.INVALID_ARGUMENT, enc.MapEntryInit(MapEntryActions.DELETE, new UInt(1)));
+        enc.MapInit(new MapHeader { KeyPrimitiveType = DataTypes.UInt, ContainerType = DataTypes.FieldList });
+        Assert.Equal(CodecReturnCode.InvalidArgument, enc.MapEntryInit(MapEntryActions.Delete, new UInt(1)));
         enc.MapComplete(true);
 
         enc = new RwfEncoder(_buffer);
-        enc.VectorInit(new VectorHeader { ContainerType = DataTypes.FIELD_LIST });
-        Assert.Equal(CodecReturnCode.INVALID_ARGUMENT, enc.VectorEntryInit(0, VectorEntryActions.CLEAR));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.VectorComplete(true));
-        Assert.Equal(CodecReturnCode.SUCCESS, VectorDecoder.Decode(enc.Written, out VectorDecoder vector));
+        enc.VectorInit(new VectorHeader { ContainerType = DataTypes.FieldList });
+        Assert.Equal(CodecReturnCode.InvalidArgument, enc.VectorEntryInit(0, VectorEntryActions.Clear));
+        Assert.Equal(CodecReturnCode.Success, enc.VectorComplete(true));
+        Assert.Equal(CodecReturnCode.Success, VectorDecoder.Decode(enc.Written, out VectorDecoder vector));
         Assert.Equal(0, vector.Count);
     }
 
@@ -27,15 +27,15 @@ public class EncoderEdgeCaseTests
     public void RolledBackSummary_LeavesAnEmptySummary()
     {
         var enc = new RwfEncoder(_buffer);
-        enc.SeriesInit(new SeriesHeader { Flags = SeriesFlags.HAS_SUMMARY_DATA, ContainerType = DataTypes.ELEMENT_LIST });
+        enc.SeriesInit(new SeriesHeader { Flags = SeriesFlags.HasSummaryData, ContainerType = DataTypes.ElementList });
         enc.ElementListInit();
         enc.ElementEntry("a"u8, new UInt(1));
         enc.ElementListComplete(true);
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.SeriesSummaryDataComplete(false));
+        Assert.Equal(CodecReturnCode.Success, enc.SeriesSummaryDataComplete(false));
         enc.SeriesEntry([0x08, 0x00, 0x00]);
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.SeriesComplete(true));
+        Assert.Equal(CodecReturnCode.Success, enc.SeriesComplete(true));
 
-        Assert.Equal(CodecReturnCode.SUCCESS, SeriesDecoder.Decode(enc.Written, out SeriesDecoder series));
+        Assert.Equal(CodecReturnCode.Success, SeriesDecoder.Decode(enc.Written, out SeriesDecoder series));
         Assert.True(series.EncodedSummaryData.IsEmpty);
         Assert.Equal(1, series.Count);
     }
@@ -44,11 +44,11 @@ public class EncoderEdgeCaseTests
     public void PermissionData_NeedsTheContainersPerEntryFlag()
     {
         var enc = new RwfEncoder(_buffer);
-        enc.MapInit(new MapHeader { KeyPrimitiveType = DataTypes.ASCII_STRING, ContainerType = DataTypes.OPAQUE });
+        enc.MapInit(new MapHeader { KeyPrimitiveType = DataTypes.AsciiString, ContainerType = DataTypes.Opaque });
         int before = enc.Position;
-        Assert.Equal(CodecReturnCode.INVALID_ARGUMENT, enc.MapEntry(MapEntryActions.ADD, "k"u8, "v"u8, permData: "p"u8));
+        Assert.Equal(CodecReturnCode.InvalidArgument, enc.MapEntry(MapEntryActions.Add, "k"u8, "v"u8, permData: "p"u8));
         Assert.Equal(before, enc.Position);
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.MapEntry(MapEntryActions.ADD, "k"u8, "v"u8));
+        Assert.Equal(CodecReturnCode.Success, enc.MapEntry(MapEntryActions.Add, "k"u8, "v"u8));
         enc.MapComplete(true);
     }
 
@@ -61,11 +61,11 @@ public class EncoderEdgeCaseTests
         enc.FieldListInit();
         enc.FieldEntryInit(1, maxEncodedSize: 100);
         enc.EncodeNonRwfData(text);
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldEntryComplete(true));
+        Assert.Equal(CodecReturnCode.Success, enc.FieldEntryComplete(true));
         enc.FieldListComplete(true);
 
         FieldListDecoder.Decode(enc.Written, out FieldListDecoder list);
-        Assert.Equal(CodecReturnCode.SUCCESS, list.Next(out FieldEntry entry));
+        Assert.Equal(CodecReturnCode.Success, list.Next(out FieldEntry entry));
         Assert.Equal(300, entry.EncodedData.Length);
     }
 
@@ -73,14 +73,14 @@ public class EncoderEdgeCaseTests
     public void FilterEntryOfNoData_CarriesNoPayload()
     {
         var enc = new RwfEncoder(_buffer);
-        enc.FilterListInit(FilterListFlags.NONE, DataTypes.ELEMENT_LIST);
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.FilterEntry(new FilterEntryHeader { Id = 3, Action = FilterEntryActions.SET, ContainerType = DataTypes.NO_DATA }, "ignored"u8));
+        enc.FilterListInit(FilterListFlags.None, DataTypes.ElementList);
+        Assert.Equal(CodecReturnCode.Success, enc.FilterEntry(new FilterEntryHeader { Id = 3, Action = FilterEntryActions.Set, ContainerType = DataTypes.NoData }, "ignored"u8));
         enc.FilterListComplete(true);
         Assert.Equal(new byte[] { 0x00, 0x05, 0x01, 0x22, 0x03, 0x00 }, enc.Written.ToArray());
 
         FilterListDecoder.Decode(enc.Written, out FilterListDecoder list);
         list.Next(out FilterEntry entry);
-        Assert.Equal(DataTypes.NO_DATA, entry.ContainerType);
+        Assert.Equal(DataTypes.NoData, entry.ContainerType);
         Assert.True(entry.EncodedData.IsEmpty);
     }
 }

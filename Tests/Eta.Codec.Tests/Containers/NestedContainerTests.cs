@@ -11,65 +11,65 @@ public class NestedContainerTests
     public void MapOfFieldLists_WithSummaryEncodedInPlace_RoundTrips()
     {
         var enc = new RwfEncoder(_buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.MapInit(new MapHeader
+        Assert.Equal(CodecReturnCode.Success, enc.MapInit(new MapHeader
         {
-            Flags = MapFlags.HAS_SUMMARY_DATA | MapFlags.HAS_TOTAL_COUNT_HINT,
-            KeyPrimitiveType = DataTypes.ASCII_STRING,
-            ContainerType = DataTypes.FIELD_LIST,
+            Flags = MapFlags.HasSummaryData | MapFlags.HasTotalCountHint,
+            KeyPrimitiveType = DataTypes.AsciiString,
+            ContainerType = DataTypes.FieldList,
             TotalCountHint = 2,
         }));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldListInit());
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldEntry(15, new RwfEnum(840)));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldListComplete(true));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.MapSummaryDataComplete(true));
+        Assert.Equal(CodecReturnCode.Success, enc.FieldListInit());
+        Assert.Equal(CodecReturnCode.Success, enc.FieldEntry(15, new RwfEnum(840)));
+        Assert.Equal(CodecReturnCode.Success, enc.FieldListComplete(true));
+        Assert.Equal(CodecReturnCode.Success, enc.MapSummaryDataComplete(true));
         for (int row = 0; row < 2; row++)
         {
-            Assert.Equal(CodecReturnCode.SUCCESS, enc.MapEntryInit(MapEntryActions.ADD, row == 0 ? "BID"u8 : "ASK"u8));
-            Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldListInit());
-            Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldEntry(3427, new Real(100 + row, RealHints.EXPONENT_2)));
-            Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldListComplete(true));
-            Assert.Equal(CodecReturnCode.SUCCESS, enc.MapEntryComplete(true));
+            Assert.Equal(CodecReturnCode.Success, enc.MapEntryInit(MapEntryActions.Add, row == 0 ? "BID"u8 : "ASK"u8));
+            Assert.Equal(CodecReturnCode.Success, enc.FieldListInit());
+            Assert.Equal(CodecReturnCode.Success, enc.FieldEntry(3427, new Real(100 + row, RealHints.ExponentNeg2)));
+            Assert.Equal(CodecReturnCode.Success, enc.FieldListComplete(true));
+            Assert.Equal(CodecReturnCode.Success, enc.MapEntryComplete(true));
         }
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.MapEntry(MapEntryActions.DELETE, "OLD"u8, default));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.MapComplete(true));
+        Assert.Equal(CodecReturnCode.Success, enc.MapEntry(MapEntryActions.Delete, "OLD"u8, default));
+        Assert.Equal(CodecReturnCode.Success, enc.MapComplete(true));
         Assert.Equal(0, enc.Depth);
 
-        Assert.Equal(CodecReturnCode.SUCCESS, MapDecoder.Decode(enc.Written, out MapDecoder map));
+        Assert.Equal(CodecReturnCode.Success, MapDecoder.Decode(enc.Written, out MapDecoder map));
         Assert.Equal(3, map.Count);
         Assert.Equal(2, map.TotalCountHint);
-        Assert.Equal(CodecReturnCode.SUCCESS, FieldListDecoder.Decode(map.EncodedSummaryData, out FieldListDecoder summary));
+        Assert.Equal(CodecReturnCode.Success, FieldListDecoder.Decode(map.EncodedSummaryData, out FieldListDecoder summary));
         summary.Next(out FieldEntry currency);
         currency.Decode(out RwfEnum ccy);
         Assert.Equal(840, ccy.Value);
         for (int row = 0; row < 2; row++)
         {
-            Assert.Equal(CodecReturnCode.SUCCESS, map.Next(out MapEntry entry));
+            Assert.Equal(CodecReturnCode.Success, map.Next(out MapEntry entry));
             Assert.Equal(row == 0 ? "BID"u8.ToArray() : "ASK"u8.ToArray(), entry.EncodedKey.ToArray());
             FieldListDecoder.Decode(entry.EncodedData, out FieldListDecoder fields);
             fields.Next(out FieldEntry price);
             price.Decode(out Real real);
-            Assert.Equal(new Real(100 + row, RealHints.EXPONENT_2), real);
+            Assert.Equal(new Real(100 + row, RealHints.ExponentNeg2), real);
         }
-        Assert.Equal(CodecReturnCode.SUCCESS, map.Next(out MapEntry deleted));
-        Assert.Equal(MapEntryActions.DELETE, deleted.Action);
-        Assert.Equal(CodecReturnCode.END_OF_CONTAINER, map.Next(out _));
+        Assert.Equal(CodecReturnCode.Success, map.Next(out MapEntry deleted));
+        Assert.Equal(MapEntryActions.Delete, deleted.Action);
+        Assert.Equal(CodecReturnCode.EndOfContainer, map.Next(out _));
     }
 
     [Fact]
     public void MapWithPrimitiveKeys_DecodesKeys()
     {
         var enc = new RwfEncoder(_buffer);
-        enc.MapInit(new MapHeader { KeyPrimitiveType = DataTypes.UINT, ContainerType = DataTypes.ELEMENT_LIST });
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.MapEntryInit(MapEntryActions.ADD, new UInt(300)));
+        enc.MapInit(new MapHeader { KeyPrimitiveType = DataTypes.UInt, ContainerType = DataTypes.ElementList });
+        Assert.Equal(CodecReturnCode.Success, enc.MapEntryInit(MapEntryActions.Add, new UInt(300)));
         enc.ElementListInit();
-        enc.ElementEntry("Name"u8, DataTypes.ASCII_STRING, "DIRECT_FEED"u8);
+        enc.ElementEntry("Name"u8, DataTypes.AsciiString, "DIRECT_FEED"u8);
         enc.ElementListComplete(true);
         enc.MapEntryComplete(true);
         enc.MapComplete(true);
 
         MapDecoder.Decode(enc.Written, out MapDecoder map);
         map.Next(out MapEntry entry);
-        Assert.Equal(CodecReturnCode.SUCCESS, entry.DecodeKey(out UInt key));
+        Assert.Equal(CodecReturnCode.Success, entry.DecodeKey(out UInt key));
         Assert.Equal(300UL, key.Value);
     }
 
@@ -77,39 +77,39 @@ public class NestedContainerTests
     public void VectorAndSeries_RoundTrip()
     {
         var enc = new RwfEncoder(_buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.VectorInit(new VectorHeader
+        Assert.Equal(CodecReturnCode.Success, enc.VectorInit(new VectorHeader
         {
-            Flags = VectorFlags.HAS_PER_ENTRY_PERM_DATA | VectorFlags.SUPPORTS_SORTING,
-            ContainerType = DataTypes.SERIES,
+            Flags = VectorFlags.HasPerEntryPermData | VectorFlags.SupportsSorting,
+            ContainerType = DataTypes.Series,
         }));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.VectorEntryInit(5, VectorEntryActions.SET, "P"u8));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.SeriesInit(new SeriesHeader { ContainerType = DataTypes.ELEMENT_LIST }));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.SeriesEntryInit());
+        Assert.Equal(CodecReturnCode.Success, enc.VectorEntryInit(5, VectorEntryActions.Set, "P"u8));
+        Assert.Equal(CodecReturnCode.Success, enc.SeriesInit(new SeriesHeader { ContainerType = DataTypes.ElementList }));
+        Assert.Equal(CodecReturnCode.Success, enc.SeriesEntryInit());
         enc.ElementListInit();
         enc.ElementEntry("Row"u8, new Int(1));
         enc.ElementListComplete(true);
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.SeriesEntryComplete(true));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.SeriesComplete(true));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.VectorEntryComplete(true));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.VectorEntry(70000, VectorEntryActions.DELETE, default));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.VectorComplete(true));
+        Assert.Equal(CodecReturnCode.Success, enc.SeriesEntryComplete(true));
+        Assert.Equal(CodecReturnCode.Success, enc.SeriesComplete(true));
+        Assert.Equal(CodecReturnCode.Success, enc.VectorEntryComplete(true));
+        Assert.Equal(CodecReturnCode.Success, enc.VectorEntry(70000, VectorEntryActions.Delete, default));
+        Assert.Equal(CodecReturnCode.Success, enc.VectorComplete(true));
 
-        Assert.Equal(CodecReturnCode.SUCCESS, VectorDecoder.Decode(enc.Written, out VectorDecoder vector));
-        Assert.Equal(DataTypes.SERIES, vector.ContainerType);
+        Assert.Equal(CodecReturnCode.Success, VectorDecoder.Decode(enc.Written, out VectorDecoder vector));
+        Assert.Equal(DataTypes.Series, vector.ContainerType);
         vector.Next(out VectorEntry first);
         Assert.Equal(5, first.Index);
         Assert.Equal("P"u8.ToArray(), first.PermData.ToArray());
-        Assert.Equal(CodecReturnCode.SUCCESS, SeriesDecoder.Decode(first.EncodedData, out SeriesDecoder series));
-        Assert.Equal(CodecReturnCode.SUCCESS, series.Next(out ReadOnlySpan<byte> row));
+        Assert.Equal(CodecReturnCode.Success, SeriesDecoder.Decode(first.EncodedData, out SeriesDecoder series));
+        Assert.Equal(CodecReturnCode.Success, series.Next(out ReadOnlySpan<byte> row));
         ElementListDecoder.Decode(row, out ElementListDecoder elements);
         elements.Next(out ElementEntry element);
         element.Decode(out Int one);
         Assert.Equal(1, one.Value);
-        Assert.Equal(CodecReturnCode.END_OF_CONTAINER, series.Next(out _));
+        Assert.Equal(CodecReturnCode.EndOfContainer, series.Next(out _));
         vector.Next(out VectorEntry second);
         Assert.Equal(70000, second.Index);
-        Assert.Equal(VectorEntryActions.DELETE, second.Action);
-        Assert.Equal(CodecReturnCode.END_OF_CONTAINER, vector.Next(out _));
+        Assert.Equal(VectorEntryActions.Delete, second.Action);
+        Assert.Equal(CodecReturnCode.EndOfContainer, vector.Next(out _));
     }
 
     [Fact]
@@ -118,10 +118,10 @@ public class NestedContainerTests
         var enc = new RwfEncoder(_buffer);
         enc.FieldListInit();
         enc.FieldEntry(1, new UInt(1));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldEntryInit(2));
-        enc.MapInit(new MapHeader { KeyPrimitiveType = DataTypes.UINT, ContainerType = DataTypes.FIELD_LIST });
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.MapComplete(false));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldEntryComplete(false));
+        Assert.Equal(CodecReturnCode.Success, enc.FieldEntryInit(2));
+        enc.MapInit(new MapHeader { KeyPrimitiveType = DataTypes.UInt, ContainerType = DataTypes.FieldList });
+        Assert.Equal(CodecReturnCode.Success, enc.MapComplete(false));
+        Assert.Equal(CodecReturnCode.Success, enc.FieldEntryComplete(false));
         enc.FieldEntry(3, new UInt(3));
         enc.FieldListComplete(true);
 
@@ -135,14 +135,14 @@ public class NestedContainerTests
     [Fact]
     public void BufferTooSmall_LeavesAConsistentList_AndALargerBufferSucceeds()
     {
-        Assert.Equal(CodecReturnCode.SUCCESS, EncodeSample(new byte[4096], out int needed));
+        Assert.Equal(CodecReturnCode.Success, EncodeSample(new byte[4096], out int needed));
         for (int size = 0; size < needed; size++)
         {
             byte[] small = new byte[size];
-            Assert.Equal(CodecReturnCode.BUFFER_TOO_SMALL, EncodeSample(small, out int written));
+            Assert.Equal(CodecReturnCode.BufferTooSmall, EncodeSample(small, out int written));
             Assert.True(written <= size);
         }
-        Assert.Equal(CodecReturnCode.SUCCESS, EncodeSample(new byte[needed], out int exact));
+        Assert.Equal(CodecReturnCode.Success, EncodeSample(new byte[needed], out int exact));
         Assert.Equal(needed, exact);
     }
 
@@ -152,28 +152,28 @@ public class NestedContainerTests
     {
         var enc = new RwfEncoder(buffer);
         CodecReturnCode rc = enc.FieldListInit(1, 7);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = enc.FieldEntry(22, new Real(284856, RealHints.EXPONENT_2));
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
+            rc = enc.FieldEntry(22, new Real(284856, RealHints.ExponentNeg2));
+        if (rc == CodecReturnCode.Success)
             rc = enc.FieldEntry(1000, "some RMTES text"u8);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = enc.FieldEntryInit(30);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = enc.ArrayInit(DataTypes.UINT);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
+            rc = enc.ArrayInit(DataTypes.UInt);
+        if (rc == CodecReturnCode.Success)
             rc = enc.ArrayEntry(new UInt(12345));
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = enc.ArrayComplete(true);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = enc.FieldEntryComplete(true);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = enc.FieldListComplete(true);
         written = enc.Position;
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
         {
             while (enc.Depth > 0)
             {
-                if (enc.ArrayComplete(false) != CodecReturnCode.SUCCESS)
+                if (enc.ArrayComplete(false) != CodecReturnCode.Success)
                     enc.FieldListComplete(false);
             }
             Assert.Equal(0, enc.Position);
@@ -185,13 +185,13 @@ public class NestedContainerTests
     public void OutOfSequenceCalls_AreRejected()
     {
         var enc = new RwfEncoder(_buffer);
-        Assert.Equal(CodecReturnCode.UNEXPECTED_ENCODER_CALL, enc.FieldEntry(1, new UInt(1)));
-        Assert.Equal(CodecReturnCode.UNEXPECTED_ENCODER_CALL, enc.FieldListComplete(true));
+        Assert.Equal(CodecReturnCode.UnexpectedEncoderCall, enc.FieldEntry(1, new UInt(1)));
+        Assert.Equal(CodecReturnCode.UnexpectedEncoderCall, enc.FieldListComplete(true));
         enc.FieldListInit();
-        Assert.Equal(CodecReturnCode.UNEXPECTED_ENCODER_CALL, enc.ElementListInit());
-        Assert.Equal(CodecReturnCode.UNEXPECTED_ENCODER_CALL, enc.MapEntry(MapEntryActions.ADD, "k"u8, default));
+        Assert.Equal(CodecReturnCode.UnexpectedEncoderCall, enc.ElementListInit());
+        Assert.Equal(CodecReturnCode.UnexpectedEncoderCall, enc.MapEntry(MapEntryActions.Add, "k"u8, default));
         enc.FieldEntryInit(5);
-        Assert.Equal(CodecReturnCode.UNEXPECTED_ENCODER_CALL, enc.FieldListComplete(true));
+        Assert.Equal(CodecReturnCode.UnexpectedEncoderCall, enc.FieldListComplete(true));
     }
 
     [Fact]
@@ -200,12 +200,12 @@ public class NestedContainerTests
         var enc = new RwfEncoder(_buffer);
         for (int level = 0; level < RwfEncoder.MaxDepth; level++)
         {
-            Assert.Equal(CodecReturnCode.SUCCESS, enc.ElementListInit());
+            Assert.Equal(CodecReturnCode.Success, enc.ElementListInit());
             if (level < RwfEncoder.MaxDepth - 1)
-                Assert.Equal(CodecReturnCode.SUCCESS, enc.ElementEntryInit("n"u8, DataTypes.ELEMENT_LIST));
+                Assert.Equal(CodecReturnCode.Success, enc.ElementEntryInit("n"u8, DataTypes.ElementList));
         }
-        enc.ElementEntryInit("n"u8, DataTypes.ELEMENT_LIST);
-        Assert.Equal(CodecReturnCode.ITERATOR_OVERRUN, enc.ElementListInit());
+        enc.ElementEntryInit("n"u8, DataTypes.ElementList);
+        Assert.Equal(CodecReturnCode.IteratorOverrun, enc.ElementListInit());
     }
 
     [Fact]
@@ -213,18 +213,18 @@ public class NestedContainerTests
     {
         var enc = new RwfEncoder(_buffer);
         enc.ElementListInit();
-        enc.ElementEntryInit("xml"u8, DataTypes.XML);
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.EncodeNonRwfData("<a/>"u8));
+        enc.ElementEntryInit("xml"u8, DataTypes.Xml);
+        Assert.Equal(CodecReturnCode.Success, enc.EncodeNonRwfData("<a/>"u8));
         enc.ElementEntryComplete(true);
-        enc.ElementEntry("msg"u8, DataTypes.MSG, [0x00, 0x03, 0x04]);
+        enc.ElementEntry("msg"u8, DataTypes.Msg, [0x00, 0x03, 0x04]);
         enc.ElementListComplete(true);
 
         ElementListDecoder.Decode(enc.Written, out ElementListDecoder list);
         list.Next(out ElementEntry xml);
-        Assert.Equal(DataTypes.XML, xml.DataType);
+        Assert.Equal(DataTypes.Xml, xml.DataType);
         Assert.Equal("<a/>"u8.ToArray(), xml.EncodedData.ToArray());
         list.Next(out ElementEntry msg);
-        Assert.Equal(DataTypes.MSG, msg.DataType);
+        Assert.Equal(DataTypes.Msg, msg.DataType);
         Assert.Equal(3, msg.EncodedData.Length);
     }
 }

@@ -35,13 +35,13 @@ public class SteadyStateAllocationTests
     private static int RunOnce(byte[] buffer)
     {
         var encoder = new RwfEncoder(buffer);
-        if (UpdatePayload.Encode(ref encoder) != CodecReturnCode.SUCCESS)
+        if (UpdatePayload.Encode(ref encoder) != CodecReturnCode.Success)
             return -1000;
         int decoded = 0;
-        if (FieldListDecoder.Decode(encoder.Written, out FieldListDecoder list) != CodecReturnCode.SUCCESS)
+        if (FieldListDecoder.Decode(encoder.Written, out FieldListDecoder list) != CodecReturnCode.Success)
             return -1000;
         CodecReturnCode rc;
-        while ((rc = list.Next(out FieldEntry entry)) == CodecReturnCode.SUCCESS)
+        while ((rc = list.Next(out FieldEntry entry)) == CodecReturnCode.Success)
         {
             CodecReturnCode valueRc = entry.FieldId switch
             {
@@ -49,11 +49,11 @@ public class SteadyStateAllocationTests
                 8937 or 118 or 3264 or 8935 or 12783 => entry.Decode(out RwfEnum _),
                 3855 or 3902 => entry.Decode(out UInt _),
                 1025 or 5 or 14238 => entry.Decode(out Time _),
-                _ => RwfBuffer.Decode(entry.EncodedData, DataTypes.RMTES_STRING, out _),
+                _ => RwfBuffer.Decode(entry.EncodedData, DataTypes.RmtesString, out _),
             };
-            if (valueRc == CodecReturnCode.SUCCESS)
+            if (valueRc == CodecReturnCode.Success)
                 decoded++;
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER ? decoded : -1000;
+        return rc == CodecReturnCode.EndOfContainer ? decoded : -1000;
     }
 }

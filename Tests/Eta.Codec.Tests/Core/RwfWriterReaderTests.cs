@@ -14,10 +14,10 @@ public class RwfWriterReaderTests
     {
         Span<byte> buffer = stackalloc byte[8];
         var writer = new RwfWriter(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, writer.WriteU15rb(value));
+        Assert.Equal(CodecReturnCode.Success, writer.WriteU15rb(value));
         Assert.Equal(wire, writer.Written.ToArray());
         var reader = new RwfReader(wire);
-        Assert.Equal(CodecReturnCode.SUCCESS, reader.ReadU15rb(out int read));
+        Assert.Equal(CodecReturnCode.Success, reader.ReadU15rb(out int read));
         Assert.Equal(value, read);
         Assert.True(reader.IsAtEnd);
     }
@@ -34,10 +34,10 @@ public class RwfWriterReaderTests
     {
         Span<byte> buffer = stackalloc byte[8];
         var writer = new RwfWriter(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, writer.WriteU30rb(value));
+        Assert.Equal(CodecReturnCode.Success, writer.WriteU30rb(value));
         Assert.Equal(wire, writer.Written.ToArray());
         var reader = new RwfReader(wire);
-        Assert.Equal(CodecReturnCode.SUCCESS, reader.ReadU30rb(out int read));
+        Assert.Equal(CodecReturnCode.Success, reader.ReadU30rb(out int read));
         Assert.Equal(value, read);
     }
 
@@ -50,10 +50,10 @@ public class RwfWriterReaderTests
     {
         Span<byte> buffer = stackalloc byte[8];
         var writer = new RwfWriter(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, writer.WriteU32ob(value));
+        Assert.Equal(CodecReturnCode.Success, writer.WriteU32ob(value));
         Assert.Equal(wire, writer.Written.ToArray());
         var reader = new RwfReader(wire);
-        Assert.Equal(CodecReturnCode.SUCCESS, reader.ReadU32ob(out uint read));
+        Assert.Equal(CodecReturnCode.Success, reader.ReadU32ob(out uint read));
         Assert.Equal(value, read);
     }
 
@@ -63,12 +63,12 @@ public class RwfWriterReaderTests
         byte[] buffer = new byte[4];
         buffer[3] = 0xAA;
         var writer = new RwfWriter(buffer.AsSpan(0, 3));
-        Assert.Equal(CodecReturnCode.SUCCESS, writer.WriteByte(1));
-        Assert.Equal(CodecReturnCode.BUFFER_TOO_SMALL, writer.WriteUInt32(0x01020304));
-        Assert.Equal(CodecReturnCode.BUFFER_TOO_SMALL, writer.WriteBuffer16(new byte[2]));
+        Assert.Equal(CodecReturnCode.Success, writer.WriteByte(1));
+        Assert.Equal(CodecReturnCode.BufferTooSmall, writer.WriteUInt32(0x01020304));
+        Assert.Equal(CodecReturnCode.BufferTooSmall, writer.WriteBuffer16(new byte[2]));
         Assert.Equal(1, writer.Position);
-        Assert.Equal(CodecReturnCode.SUCCESS, writer.WriteUInt16(0xBEEF));
-        Assert.Equal(CodecReturnCode.BUFFER_TOO_SMALL, writer.WriteByte(9));
+        Assert.Equal(CodecReturnCode.Success, writer.WriteUInt16(0xBEEF));
+        Assert.Equal(CodecReturnCode.BufferTooSmall, writer.WriteByte(9));
         Assert.Equal(0xAA, buffer[3]);
     }
 
@@ -77,9 +77,9 @@ public class RwfWriterReaderTests
     {
         Span<byte> buffer = stackalloc byte[16];
         var writer = new RwfWriter(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, writer.ReserveLength(LengthEncoding.U16ob, 0, out LengthSlot slot));
+        Assert.Equal(CodecReturnCode.Success, writer.ReserveLength(LengthEncoding.U16ob, 0, out LengthSlot slot));
         writer.WriteBytes("abc"u8);
-        Assert.Equal(CodecReturnCode.SUCCESS, writer.CompleteLength(slot));
+        Assert.Equal(CodecReturnCode.Success, writer.CompleteLength(slot));
         Assert.Equal(new byte[] { 0xFE, 0x00, 0x03, (byte)'a', (byte)'b', (byte)'c' }, writer.Written.ToArray());
     }
 
@@ -92,9 +92,9 @@ public class RwfWriterReaderTests
         Assert.Equal(1, slot.Width);
         for (int i = 0; i < 200; i++)
             writer.WriteByte((byte)i);
-        Assert.Equal(CodecReturnCode.SUCCESS, writer.CompleteLength(slot));
+        Assert.Equal(CodecReturnCode.Success, writer.CompleteLength(slot));
         var reader = new RwfReader(writer.Written);
-        Assert.Equal(CodecReturnCode.SUCCESS, reader.ReadBuffer15(out ReadOnlySpan<byte> content));
+        Assert.Equal(CodecReturnCode.Success, reader.ReadBuffer15(out ReadOnlySpan<byte> content));
         Assert.Equal(200, content.Length);
         Assert.Equal(199, content[199]);
     }
@@ -115,10 +115,10 @@ public class RwfWriterReaderTests
     public void Reader_ReportsIncompleteData_WithoutMoving()
     {
         var reader = new RwfReader(new byte[] { 0xFE, 0x01 });
-        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, reader.ReadU16ob(out _));
-        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, reader.ReadBuffer15(out _));
+        Assert.Equal(CodecReturnCode.IncompleteData, reader.ReadU16ob(out _));
+        Assert.Equal(CodecReturnCode.IncompleteData, reader.ReadBuffer15(out _));
         var lengthTooBig = new RwfReader(new byte[] { 0x05, 0x01 });
-        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, lengthTooBig.ReadBuffer16(out _));
+        Assert.Equal(CodecReturnCode.IncompleteData, lengthTooBig.ReadBuffer16(out _));
         Assert.Equal(0, lengthTooBig.Position);
     }
 }

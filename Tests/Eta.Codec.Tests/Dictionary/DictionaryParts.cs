@@ -12,7 +12,7 @@ internal static class DictionaryParts
         return EncodeAll(bufferSize, (ref RwfEncoder encoder) =>
         {
             var rc = dictionary.EncodeFieldDictionary(ref encoder, ref fid, verbosity, out var error);
-            Assert.True(rc is CodecReturnCode.SUCCESS or CodecReturnCode.DICT_PART_ENCODED, $"{rc}: {error}");
+            Assert.True(rc is CodecReturnCode.Success or CodecReturnCode.DictPartEncoded, $"{rc}: {error}");
             return rc;
         });
     }
@@ -23,7 +23,7 @@ internal static class DictionaryParts
         return EncodeAll(bufferSize, (ref RwfEncoder encoder) =>
         {
             var rc = dictionary.EncodeEnumTypeDictionary(ref encoder, ref table, verbosity, out var error);
-            Assert.True(rc is CodecReturnCode.SUCCESS or CodecReturnCode.DICT_PART_ENCODED, $"{rc}: {error}");
+            Assert.True(rc is CodecReturnCode.Success or CodecReturnCode.DictPartEncoded, $"{rc}: {error}");
             return rc;
         });
     }
@@ -39,7 +39,7 @@ internal static class DictionaryParts
             var encoder = new RwfEncoder(buffer);
             var rc = encodePart(ref encoder);
             parts.Add(encoder.Written.ToArray());
-            if (rc == CodecReturnCode.SUCCESS)
+            if (rc == CodecReturnCode.Success)
                 return parts;
             Assert.True(parts.Count < 100_000, "encoding does not progress");
         }

@@ -24,7 +24,7 @@ public class DictionaryRefreshFlowTests
                 {
                     Assert.Equal(DictionaryTypes.FieldDefinitions, part.DictionaryType);
                     Assert.Equal("4.20.51", part.Version);
-                    Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(payload, out ulong type, out _));
+                    Assert.Equal(CodecReturnCode.Success, DataDictionary.ExtractDictionaryType(payload, out ulong type, out _));
                     Assert.Equal(DictionaryTypes.FieldDefinitions, type);
                 }
                 LoadAssert.Succeeded(received.DecodeFieldDictionary(payload, part.Verbosity, out var error), error);
@@ -66,15 +66,15 @@ public class DictionaryRefreshFlowTests
         for (int parts = 1; parts < 1000; parts++)
         {
             var encoder = new RwfEncoder(buffer);
-            Assert.Equal(CodecReturnCode.ENCODE_CONTAINER, refresh.EncodeInit(ref encoder, out var state));
+            Assert.Equal(CodecReturnCode.EncodeContainer, refresh.EncodeInit(ref encoder, out var state));
             var rc = encodePart(ref encoder);
-            Assert.True(rc is CodecReturnCode.SUCCESS or CodecReturnCode.DICT_PART_ENCODED, rc.ToString());
-            Assert.Equal(CodecReturnCode.SUCCESS,
-                DictionaryRefresh.EncodeComplete(ref encoder, ref state, lastPart: rc == CodecReturnCode.SUCCESS));
+            Assert.True(rc is CodecReturnCode.Success or CodecReturnCode.DictPartEncoded, rc.ToString());
+            Assert.Equal(CodecReturnCode.Success,
+                DictionaryRefresh.EncodeComplete(ref encoder, ref state, lastPart: rc == CodecReturnCode.Success));
 
-            Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoder.Written, out Msg msg));
+            Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoder.Written, out Msg msg));
             var part = new DictionaryRefresh();
-            Assert.Equal(CodecReturnCode.SUCCESS, part.Decode(msg));
+            Assert.Equal(CodecReturnCode.Success, part.Decode(msg));
             consume(part, msg.EncodedDataBody, parts == 1);
             if (part.IsComplete)
                 return parts;

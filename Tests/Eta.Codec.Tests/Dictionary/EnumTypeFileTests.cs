@@ -12,7 +12,7 @@ public class EnumTypeFileTests
     public void BoundaryTableIsSharedByMinAndMaxFid()
     {
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadEnumTypeDictionary(Vector("enumtypeBoundary.def"), out var error));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadEnumTypeDictionary(Vector("enumtypeBoundary.def"), out var error));
         Assert.Null(error);
 
         Assert.Equal("ENUMTYPE.001", dictionary.Tags.EnumFilename);
@@ -38,10 +38,10 @@ public class EnumTypeFileTests
     {
         var dictionary = new DataDictionary();
         if (enumsFirst)
-            Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadEnumTypeDictionary(Vector("enumtypeBoundary.def"), out _));
+            Assert.Equal(CodecReturnCode.Success, dictionary.LoadEnumTypeDictionary(Vector("enumtypeBoundary.def"), out _));
         LoadAssert.Succeeded(dictionary.LoadFieldDictionary(Vector("RDMFieldDictionaryBoundary"), out var error), error);
         if (!enumsFirst)
-            Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadEnumTypeDictionary(Vector("enumtypeBoundary.def"), out _));
+            Assert.Equal(CodecReturnCode.Success, dictionary.LoadEnumTypeDictionary(Vector("enumtypeBoundary.def"), out _));
 
         Assert.Null(DataDictionary.EntryEnumType(dictionary.Entry(1)!, 0));
         foreach (int fid in new[] { 32767, -32768 })
@@ -69,7 +69,7 @@ public class EnumTypeFileTests
     public void EnumTablesWithoutFieldsAreNotFields()
     {
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadEnumTypeDictionary(Vector("enumtypeBoundary.def"), out _));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadEnumTypeDictionary(Vector("enumtypeBoundary.def"), out _));
         Assert.Null(dictionary.Entry(32767));
         Assert.Equal(0, dictionary.NumberOfEntries);
     }
@@ -106,7 +106,7 @@ public class EnumTypeFileTests
     {
         using var file = new TempFile(content);
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.FAILURE, dictionary.LoadEnumTypeDictionary(file.Path, out var error));
+        Assert.Equal(CodecReturnCode.Failure, dictionary.LoadEnumTypeDictionary(file.Path, out var error));
         Assert.Equal(line, error!.Line);
         Assert.Contains(problem, error.Message);
     }
@@ -118,7 +118,7 @@ public class EnumTypeFileTests
     {
         using var file = new TempFile(content);
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.FAILURE, dictionary.LoadEnumTypeDictionary(file.Path, out var error));
+        Assert.Equal(CodecReturnCode.Failure, dictionary.LoadEnumTypeDictionary(file.Path, out var error));
         Assert.Contains(problem, error!.Message);
     }
 
@@ -128,8 +128,8 @@ public class EnumTypeFileTests
         using var fields = new TempFile("A \"a\" 5 NULL ENUMERATED 3 ( 3 ) ENUM 1\n");
         using var enums = new TempFile("B 5\n 1 \"X\" x\n");
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadFieldDictionary(fields.Path, out _));
-        Assert.Equal(CodecReturnCode.FAILURE, dictionary.LoadEnumTypeDictionary(enums.Path, out var error));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadFieldDictionary(fields.Path, out _));
+        Assert.Equal(CodecReturnCode.Failure, dictionary.LoadEnumTypeDictionary(enums.Path, out var error));
         Assert.Contains("acronym mismatch", error!.Message);
     }
 
@@ -138,7 +138,7 @@ public class EnumTypeFileTests
     {
         using var file = new TempFile("F 5\n 1 \"A\" a\n 65535 \"Z\" z\n");
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadEnumTypeDictionary(file.Path, out _));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadEnumTypeDictionary(file.Path, out _));
         var table = dictionary.EnumTables[0];
         Assert.Equal("Z", table.Find(65535)!.DisplayText);
         Assert.Equal("A", table.Find(1)!.DisplayText);

@@ -12,7 +12,7 @@ public class FieldDictionaryFileTests
     public void BoundaryFileLoadsMinAndMaxFids()
     {
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadFieldDictionary(Vector("RDMFieldDictionaryBoundary"), out var error));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadFieldDictionary(Vector("RDMFieldDictionaryBoundary"), out var error));
         Assert.Null(error);
 
         Assert.Equal(8, dictionary.NumberOfEntries);
@@ -24,10 +24,10 @@ public class FieldDictionaryFileTests
         Assert.Equal("1", dictionary.Tags.FieldBuild);
         Assert.Equal("01-Jun-2012", dictionary.Tags.FieldDate);
 
-        AssertEntry(dictionary.Entry(1), "PROD_PERM", "PERMISSION", 1, 0, MfFieldType.Integer, 5, 0, DataTypes.UINT, 2);
-        AssertEntry(dictionary.Entry(32767), "MAX_FID", "MAX_FID", 32767, 0, MfFieldType.Enumerated, 3, 3, DataTypes.ENUM, 1);
-        AssertEntry(dictionary.Entry(-32768), "MIN_FID", "MIN_FID", -32768, 0, MfFieldType.Enumerated, 3, 3, DataTypes.ENUM, 1);
-        AssertEntry(dictionary.Entry(6), "TRDPRC_1", "LAST", 6, 7, MfFieldType.Price, 17, 0, DataTypes.REAL, 7);
+        AssertEntry(dictionary.Entry(1), "PROD_PERM", "PERMISSION", 1, 0, MfFieldType.Integer, 5, 0, DataTypes.UInt, 2);
+        AssertEntry(dictionary.Entry(32767), "MAX_FID", "MAX_FID", 32767, 0, MfFieldType.Enumerated, 3, 3, DataTypes.Enum, 1);
+        AssertEntry(dictionary.Entry(-32768), "MIN_FID", "MIN_FID", -32768, 0, MfFieldType.Enumerated, 3, 3, DataTypes.Enum, 1);
+        AssertEntry(dictionary.Entry(6), "TRDPRC_1", "LAST", 6, 7, MfFieldType.Price, 17, 0, DataTypes.Real, 7);
         Assert.Equal(0, dictionary.Entry(10)!.RippleToField);
     }
 
@@ -38,7 +38,7 @@ public class FieldDictionaryFileTests
     public void BadFilesFailNamingFileLineAndProblem(string file, int line, string problem)
     {
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.FAILURE, dictionary.LoadFieldDictionary(Vector(file), out var error));
+        Assert.Equal(CodecReturnCode.Failure, dictionary.LoadFieldDictionary(Vector(file), out var error));
         Assert.NotNull(error);
         Assert.Equal(Vector(file), error.Source);
         Assert.Equal(line, error.Line);
@@ -50,9 +50,9 @@ public class FieldDictionaryFileTests
     public void MissingOrUnnamedFileFails()
     {
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.FAILURE, dictionary.LoadFieldDictionary("xyz", out var error));
+        Assert.Equal(CodecReturnCode.Failure, dictionary.LoadFieldDictionary("xyz", out var error));
         Assert.Contains("xyz", error!.ToString());
-        Assert.Equal(CodecReturnCode.FAILURE, dictionary.LoadFieldDictionary(null!, out error));
+        Assert.Equal(CodecReturnCode.Failure, dictionary.LoadFieldDictionary(null!, out error));
         Assert.NotNull(error);
     }
 
@@ -72,7 +72,7 @@ public class FieldDictionaryFileTests
     {
         using var file = new TempFile("! header\n!\n" + row + "\n");
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.FAILURE, dictionary.LoadFieldDictionary(file.Path, out var error));
+        Assert.Equal(CodecReturnCode.Failure, dictionary.LoadFieldDictionary(file.Path, out var error));
         Assert.Equal(3, error!.Line);
         Assert.Contains(problem, error.Message);
     }
@@ -87,7 +87,7 @@ public class FieldDictionaryFileTests
             "OTHER \"OTHER\" -5 NULL TIME_SECONDS 5 TIME 5");
         var dictionary = new DataDictionary();
         LoadAssert.Succeeded(dictionary.LoadFieldDictionary(file.Path, out var error), error);
-        AssertEntry(dictionary.Entry(100), "MY FIELD", "MY LONG NAME", 100, -5, MfFieldType.Alphanumeric, 8, 0, DataTypes.RMTES_STRING, 8);
+        AssertEntry(dictionary.Entry(100), "MY FIELD", "MY LONG NAME", 100, -5, MfFieldType.Alphanumeric, 8, 0, DataTypes.RmtesString, 8);
         Assert.Equal(MfFieldType.TimeSeconds, dictionary.Entry(-5)!.FieldType);
         Assert.Equal("9.9", dictionary.Tags.FieldVersion);
     }
@@ -97,7 +97,7 @@ public class FieldDictionaryFileTests
     {
         using var file = new TempFile("! ok\n" + new string('A', 100_000) + "\n");
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.FAILURE, dictionary.LoadFieldDictionary(file.Path, out var error));
+        Assert.Equal(CodecReturnCode.Failure, dictionary.LoadFieldDictionary(file.Path, out var error));
         Assert.Equal(2, error!.Line);
         Assert.Contains("longer than", error.Message);
     }
@@ -108,10 +108,10 @@ public class FieldDictionaryFileTests
         using var first = new TempFile("A \"a\" 1 NULL INTEGER 5 UINT64 2\n");
         using var second = new TempFile("B \"b\" 2 NULL INTEGER 5 UINT64 2\n");
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadFieldDictionary(first.Path, out _));
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadFieldDictionary(second.Path, out _));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadFieldDictionary(first.Path, out _));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadFieldDictionary(second.Path, out _));
         Assert.Equal(2, dictionary.NumberOfEntries);
-        Assert.Equal(CodecReturnCode.FAILURE, dictionary.LoadFieldDictionary(first.Path, out var error));
+        Assert.Equal(CodecReturnCode.Failure, dictionary.LoadFieldDictionary(first.Path, out var error));
         Assert.Contains("duplicate definition for fid 1", error!.Message);
     }
 

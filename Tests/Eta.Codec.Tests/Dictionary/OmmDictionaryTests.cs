@@ -19,12 +19,12 @@ public class OmmDictionaryTests
 
         Assert.True(parts.Count > 10, $"only {parts.Count} parts");
         Assert.All(parts, part => Assert.InRange(part.Length, 1, TransportBufferSize));
-        Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(parts[0], out var type, out _));
+        Assert.Equal(CodecReturnCode.Success, DataDictionary.ExtractDictionaryType(parts[0], out var type, out _));
         Assert.Equal(DictionaryTypes.FieldDefinitions, type);
         Assert.All(parts, part =>
         {
-            Assert.Equal(CodecReturnCode.SUCCESS, SeriesDecoder.Decode(part, out var series));
-            Assert.True((series.Flags & SeriesFlags.HAS_SET_DEFS) != 0, "entries are set-defined, as LSEG sends them");
+            Assert.Equal(CodecReturnCode.Success, SeriesDecoder.Decode(part, out var series));
+            Assert.True((series.Flags & SeriesFlags.HasSetDefs) != 0, "entries are set-defined, as LSEG sends them");
         });
         TestContext.Current.TestOutputHelper?.WriteLine(
             $"{original.NumberOfEntries} fields in {parts.Count} parts, {parts.Sum(p => p.Length)} bytes");
@@ -55,7 +55,7 @@ public class OmmDictionaryTests
         var decoded = new DataDictionary();
         foreach (var part in parts)
         {
-            Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(part, out var type, out _));
+            Assert.Equal(CodecReturnCode.Success, DataDictionary.ExtractDictionaryType(part, out var type, out _));
             Assert.Equal(DictionaryTypes.EnumTables, type);
             LoadAssert.Succeeded(decoded.DecodeEnumTypeDictionary(part, DictionaryVerbosity.Verbose, out var error), error);
         }
@@ -92,7 +92,7 @@ public class OmmDictionaryTests
         Assert.Equal([0xDE], decoded.FindEnumType(14, 1)!.Display.ToArray());
         var bid = decoded.Entry(22)!;
         Assert.Equal("", bid.DdeAcronym); // LONGNAME only from NORMAL up
-        Assert.Equal(DataTypes.REAL, bid.RwfType);
+        Assert.Equal(DataTypes.Real, bid.RwfType);
     }
 
     [Fact]
@@ -122,7 +122,7 @@ public class OmmDictionaryTests
 
         var rc = original.EncodeFieldDictionary(ref encoder, ref fid, DictionaryVerbosity.Normal, out var error);
 
-        Assert.Equal(CodecReturnCode.BUFFER_TOO_SMALL, rc);
+        Assert.Equal(CodecReturnCode.BufferTooSmall, rc);
         Assert.NotNull(error);
         Assert.Equal(0, encoder.Position);
         Assert.Equal(DataDictionary.MinFieldId, fid);
@@ -136,12 +136,12 @@ public class OmmDictionaryTests
         var fieldPart = DictionaryParts.EncodeFields(original, 60_000, DictionaryVerbosity.Normal)[0];
         var decoded = new DataDictionary();
 
-        Assert.Equal(CodecReturnCode.FAILURE, decoded.DecodeFieldDictionary(enumPart, DictionaryVerbosity.Normal, out var error));
+        Assert.Equal(CodecReturnCode.Failure, decoded.DecodeFieldDictionary(enumPart, DictionaryVerbosity.Normal, out var error));
         Assert.Contains("Type 2", error!.Message);
-        Assert.Equal(CodecReturnCode.FAILURE, decoded.DecodeEnumTypeDictionary(fieldPart, DictionaryVerbosity.Normal, out error));
+        Assert.Equal(CodecReturnCode.Failure, decoded.DecodeEnumTypeDictionary(fieldPart, DictionaryVerbosity.Normal, out error));
         Assert.Contains("Type 1", error!.Message);
-        Assert.Equal(CodecReturnCode.FAILURE, decoded.DecodeFieldDictionary([], DictionaryVerbosity.Normal, out error));
-        Assert.Equal(CodecReturnCode.FAILURE, DataDictionary.ExtractDictionaryType([0x00, 0x04, 0x00, 0x00], out _, out error));
+        Assert.Equal(CodecReturnCode.Failure, decoded.DecodeFieldDictionary([], DictionaryVerbosity.Normal, out error));
+        Assert.Equal(CodecReturnCode.Failure, DataDictionary.ExtractDictionaryType([0x00, 0x04, 0x00, 0x00], out _, out error));
         Assert.Contains("ELEMENT_LIST", error!.Message);
     }
 
@@ -153,15 +153,15 @@ public class OmmDictionaryTests
         byte[] enumPart = DictionaryParts.EncodeEnums(original, EnumBufferSize, DictionaryVerbosity.Normal)[0];
 
         // Cut inside the entries: the type is still readable, the fields are not all there.
-        Assert.Equal(CodecReturnCode.SUCCESS, DataDictionary.ExtractDictionaryType(part.AsSpan(0, 1000), out _, out _));
-        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA,
+        Assert.Equal(CodecReturnCode.Success, DataDictionary.ExtractDictionaryType(part.AsSpan(0, 1000), out _, out _));
+        Assert.Equal(CodecReturnCode.IncompleteData,
             new DataDictionary().DecodeFieldDictionary(part.AsSpan(0, 1000), DictionaryVerbosity.Normal, out var error));
-        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, error!.Code);
-        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA,
+        Assert.Equal(CodecReturnCode.IncompleteData, error!.Code);
+        Assert.Equal(CodecReturnCode.IncompleteData,
             new DataDictionary().DecodeEnumTypeDictionary(enumPart.AsSpan(0, 1000), DictionaryVerbosity.Normal, out _));
 
         // Cut inside the header: nothing is readable.
-        Assert.Equal(CodecReturnCode.FAILURE, DataDictionary.ExtractDictionaryType(part.AsSpan(0, 10), out _, out _));
+        Assert.Equal(CodecReturnCode.Failure, DataDictionary.ExtractDictionaryType(part.AsSpan(0, 10), out _, out _));
         Assert.True(new DataDictionary().DecodeFieldDictionary(part.AsSpan(0, 10), DictionaryVerbosity.Normal, out _) < 0);
     }
 
@@ -226,14 +226,14 @@ public class OmmDictionaryTests
         {
             var encoder = new RwfEncoder(buffer);
             fields = dictionary.EncodeFieldDictionary(ref encoder, ref fid, DictionaryVerbosity.Normal, out _);
-        } while (fields == CodecReturnCode.DICT_PART_ENCODED);
+        } while (fields == CodecReturnCode.DictPartEncoded);
 
         int table = 0;
         do
         {
             var encoder = new RwfEncoder(buffer);
             enums = dictionary.EncodeEnumTypeDictionary(ref encoder, ref table, DictionaryVerbosity.Normal, out _);
-        } while (enums == CodecReturnCode.DICT_PART_ENCODED);
-        return fields == CodecReturnCode.SUCCESS && enums == CodecReturnCode.SUCCESS;
+        } while (enums == CodecReturnCode.DictPartEncoded);
+        return fields == CodecReturnCode.Success && enums == CodecReturnCode.Success;
     }
 }

@@ -26,11 +26,11 @@ public class ReferenceDictionaryTests
         Assert.Equal("22.21", dictionary.Tags.EnumDtVersion);
         Assert.True(dictionary.EnumTableCount > 100);
 
-        FieldDictionaryFileTests.AssertEntry(dictionary.Entry(22), "BID", "BID", 22, 23, MfFieldType.Price, 17, 0, DataTypes.REAL, 7);
-        FieldDictionaryFileTests.AssertEntry(dictionary.Entry(4), "RDN_EXCHID", "IDN EXCHANGE ID", 4, 0, MfFieldType.Enumerated, 3, 3, DataTypes.ENUM, 1);
+        FieldDictionaryFileTests.AssertEntry(dictionary.Entry(22), "BID", "BID", 22, 23, MfFieldType.Price, 17, 0, DataTypes.Real, 7);
+        FieldDictionaryFileTests.AssertEntry(dictionary.Entry(4), "RDN_EXCHID", "IDN EXCHANGE ID", 4, 0, MfFieldType.Enumerated, 3, 3, DataTypes.Enum, 1);
         Assert.Equal("NYS", dictionary.FindEnumType(4, 2)!.DisplayText);
         Assert.Equal([0xDE], dictionary.FindEnumType(14, 1)!.Display.ToArray());
-        Assert.Equal(DataTypes.TIME, dictionary.Entry(5)!.RwfType);
+        Assert.Equal(DataTypes.Time, dictionary.Entry(5)!.RwfType);
     }
 
     [Fact]

@@ -38,7 +38,7 @@ public class RepositoryDictionaryTests
     public void EveryEnumFieldHasItsTable()
     {
         var ours = LoadOurs();
-        foreach (var entry in ours.Entries().Where(e => e.RwfType == DataTypes.ENUM))
+        foreach (var entry in ours.Entries().Where(e => e.RwfType == DataTypes.Enum))
             Assert.True(entry.EnumTable is not null, $"{entry.Acronym} ({entry.FieldId}) has no enum table");
     }
 

@@ -15,24 +15,24 @@ public class SetDefinedPayloadTests
         var setDefs = new LocalElementSetDefDb();
         (string Name, int Type)[] columns =
         [
-            ("NAME", DataTypes.ASCII_STRING), ("FID", DataTypes.INT_2), ("RIPPLETO", DataTypes.INT_2),
-            ("TYPE", DataTypes.INT_1), ("LENGTH", DataTypes.UINT_2), ("RWFTYPE", DataTypes.UINT_1),
-            ("RWFLEN", DataTypes.UINT_2), ("ENUMLENGTH", DataTypes.UINT_1), ("LONGNAME", DataTypes.ASCII_STRING),
+            ("NAME", DataTypes.AsciiString), ("FID", DataTypes.Int2), ("RIPPLETO", DataTypes.Int2),
+            ("TYPE", DataTypes.Int1), ("LENGTH", DataTypes.UInt2), ("RWFTYPE", DataTypes.UInt1),
+            ("RWFLEN", DataTypes.UInt2), ("ENUMLENGTH", DataTypes.UInt1), ("LONGNAME", DataTypes.AsciiString),
         ];
         foreach (var (name, type) in columns)
-            Assert.Equal(CodecReturnCode.SUCCESS, setDefs.Add(0, System.Text.Encoding.ASCII.GetBytes(name), type));
+            Assert.Equal(CodecReturnCode.Success, setDefs.Add(0, System.Text.Encoding.ASCII.GetBytes(name), type));
 
         byte[] payload = SeriesWithSetDefs(setDefs, DictionaryTypes.FieldDefinitions,
-            FieldRow("BID", 22, 23, (sbyte)MfFieldType.Price, 17, DataTypes.REAL, 7, 0, "BID"),
-            FieldRow("RDN_EXCHID", 4, 0, (sbyte)MfFieldType.Enumerated, 3, DataTypes.ENUM, 1, 3, "IDN EXCHANGE ID"),
-            FieldRow("MIN", -32768, 0, (sbyte)MfFieldType.TimeSeconds, 5, DataTypes.TIME_5, 5, 0, "MIN"));
+            FieldRow("BID", 22, 23, (sbyte)MfFieldType.Price, 17, DataTypes.Real, 7, 0, "BID"),
+            FieldRow("RDN_EXCHID", 4, 0, (sbyte)MfFieldType.Enumerated, 3, DataTypes.Enum, 1, 3, "IDN EXCHANGE ID"),
+            FieldRow("MIN", -32768, 0, (sbyte)MfFieldType.TimeSeconds, 5, DataTypes.Time5, 5, 0, "MIN"));
 
         var dictionary = new DataDictionary();
         LoadAssert.Succeeded(dictionary.DecodeFieldDictionary(payload, DictionaryVerbosity.Normal, out var error), error);
 
-        FieldDictionaryFileTests.AssertEntry(dictionary.Entry(22), "BID", "BID", 22, 23, MfFieldType.Price, 17, 0, DataTypes.REAL, 7);
-        FieldDictionaryFileTests.AssertEntry(dictionary.Entry(4), "RDN_EXCHID", "IDN EXCHANGE ID", 4, 0, MfFieldType.Enumerated, 3, 3, DataTypes.ENUM, 1);
-        Assert.Equal(DataTypes.TIME, dictionary.Entry(-32768)!.RwfType); // set-defined type number read as its base type
+        FieldDictionaryFileTests.AssertEntry(dictionary.Entry(22), "BID", "BID", 22, 23, MfFieldType.Price, 17, 0, DataTypes.Real, 7);
+        FieldDictionaryFileTests.AssertEntry(dictionary.Entry(4), "RDN_EXCHID", "IDN EXCHANGE ID", 4, 0, MfFieldType.Enumerated, 3, 3, DataTypes.Enum, 1);
+        Assert.Equal(DataTypes.Time, dictionary.Entry(-32768)!.RwfType); // set-defined type number read as its base type
         Assert.Equal("7.7", dictionary.Tags.FieldVersion);
     }
 
@@ -41,7 +41,7 @@ public class SetDefinedPayloadTests
     {
         var setDefs = new LocalElementSetDefDb();
         foreach (var name in new[] { "FIDS", "VALUE", "DISPLAY" })
-            Assert.Equal(CodecReturnCode.SUCCESS, setDefs.Add(0, System.Text.Encoding.ASCII.GetBytes(name), DataTypes.ARRAY));
+            Assert.Equal(CodecReturnCode.Success, setDefs.Add(0, System.Text.Encoding.ASCII.GetBytes(name), DataTypes.Array));
 
         byte[] payload = SeriesWithSetDefs(setDefs, DictionaryTypes.EnumTables,
             EnumRow([4, 1709], [0, 2, 9], [[0x20, 0x20, 0x20], [(byte)'N', (byte)'Y', (byte)'S'], [0xDE]]));
@@ -60,26 +60,26 @@ public class SetDefinedPayloadTests
     {
         var setDefBytes = new byte[1024];
         var setDefWriter = new RwfWriter(setDefBytes);
-        Assert.Equal(CodecReturnCode.SUCCESS, setDefs.Encode(ref setDefWriter));
+        Assert.Equal(CodecReturnCode.Success, setDefs.Encode(ref setDefWriter));
 
         var buffer = new byte[4096];
         var encoder = new RwfEncoder(buffer);
         var header = new SeriesHeader
         {
-            Flags = SeriesFlags.HAS_SET_DEFS | SeriesFlags.HAS_SUMMARY_DATA,
-            ContainerType = DataTypes.ELEMENT_LIST,
+            Flags = SeriesFlags.HasSetDefs | SeriesFlags.HasSummaryData,
+            ContainerType = DataTypes.ElementList,
             EncodedSetDefs = setDefWriter.Written,
         };
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.SeriesInit(header));
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementListInit());
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementEntry("Type"u8, new UInt(type)));
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementEntry("DictionaryId"u8, new Int(1)));
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementEntry("Version"u8, DataTypes.ASCII_STRING, "7.7"u8));
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.ElementListComplete(true));
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.SeriesSummaryDataComplete(true));
+        Assert.Equal(CodecReturnCode.Success, encoder.SeriesInit(header));
+        Assert.Equal(CodecReturnCode.Success, encoder.ElementListInit());
+        Assert.Equal(CodecReturnCode.Success, encoder.ElementEntry("Type"u8, new UInt(type)));
+        Assert.Equal(CodecReturnCode.Success, encoder.ElementEntry("DictionaryId"u8, new Int(1)));
+        Assert.Equal(CodecReturnCode.Success, encoder.ElementEntry("Version"u8, DataTypes.AsciiString, "7.7"u8));
+        Assert.Equal(CodecReturnCode.Success, encoder.ElementListComplete(true));
+        Assert.Equal(CodecReturnCode.Success, encoder.SeriesSummaryDataComplete(true));
         foreach (var entry in entries)
-            Assert.Equal(CodecReturnCode.SUCCESS, encoder.SeriesEntry(entry));
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.SeriesComplete(true));
+            Assert.Equal(CodecReturnCode.Success, encoder.SeriesEntry(entry));
+        Assert.Equal(CodecReturnCode.Success, encoder.SeriesComplete(true));
         return encoder.Written.ToArray();
     }
 
@@ -89,7 +89,7 @@ public class SetDefinedPayloadTests
     {
         var bytes = new byte[256];
         var writer = new RwfWriter(bytes);
-        writer.WriteByte((byte)ElementListFlags.HAS_SET_DATA);
+        writer.WriteByte((byte)ElementListFlags.HasSetData);
         writer.WriteBuffer16(System.Text.Encoding.ASCII.GetBytes(name));
         writer.WriteInt16(fid);
         writer.WriteInt16(rippleTo);
@@ -107,16 +107,16 @@ public class SetDefinedPayloadTests
     {
         var bytes = new byte[512];
         var writer = new RwfWriter(bytes);
-        writer.WriteByte((byte)(ElementListFlags.HAS_SET_DATA | ElementListFlags.HAS_SET_ID));
+        writer.WriteByte((byte)(ElementListFlags.HasSetData | ElementListFlags.HasSetId));
         writer.WriteU15rb(0);
-        writer.WriteBuffer16(Array(DataTypes.INT, 2, fids.Select(f => new Int(f)).ToArray()));
-        writer.WriteBuffer16(Array(DataTypes.ENUM, 0, values.Select(v => new RwfEnum(v)).ToArray()));
+        writer.WriteBuffer16(Array(DataTypes.Int, 2, fids.Select(f => new Int(f)).ToArray()));
+        writer.WriteBuffer16(Array(DataTypes.Enum, 0, values.Select(v => new RwfEnum(v)).ToArray()));
         var buffer = new byte[256];
         var encoder = new RwfEncoder(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.ArrayInit(DataTypes.ASCII_STRING));
+        Assert.Equal(CodecReturnCode.Success, encoder.ArrayInit(DataTypes.AsciiString));
         foreach (var display in displays)
-            Assert.Equal(CodecReturnCode.SUCCESS, encoder.ArrayEntry(display));
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.ArrayComplete(true));
+            Assert.Equal(CodecReturnCode.Success, encoder.ArrayEntry(display));
+        Assert.Equal(CodecReturnCode.Success, encoder.ArrayComplete(true));
         writer.WriteBuffer16(encoder.Written);
         return writer.Written.ToArray();
     }
@@ -125,10 +125,10 @@ public class SetDefinedPayloadTests
     {
         var buffer = new byte[256];
         var encoder = new RwfEncoder(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.ArrayInit(type, itemLength));
+        Assert.Equal(CodecReturnCode.Success, encoder.ArrayInit(type, itemLength));
         foreach (var item in items)
-            Assert.Equal(CodecReturnCode.SUCCESS, encoder.ArrayEntry(item));
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.ArrayComplete(true));
+            Assert.Equal(CodecReturnCode.Success, encoder.ArrayEntry(item));
+        Assert.Equal(CodecReturnCode.Success, encoder.ArrayComplete(true));
         return encoder.Written.ToArray();
     }
 }

@@ -33,14 +33,14 @@ public class DecoderFuzzTests
     private static bool DecodeAndWalk(ReadOnlySpan<byte> input)
     {
         CodecReturnCode rc = MsgDecoder.Decode(input, out Msg msg);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
         {
-            Assert.True(rc < CodecReturnCode.SUCCESS, $"decode returned {rc}");
+            Assert.True(rc < CodecReturnCode.Success, $"decode returned {rc}");
             return false;
         }
         Assert.True(msg.EncodedDataBody.Length < input.Length);
         Assert.True(msg.Key.Name.Length <= byte.MaxValue);
-        PayloadWalk.Walk(DataTypes.MSG, input);
+        PayloadWalk.Walk(DataTypes.Msg, input);
         return true;
     }
 

@@ -16,7 +16,7 @@ public class DecoderRejectionTests
     public void LsegMalformedHeaderIsIncompleteData(string file)
     {
         byte[] input = HexVector.Single("vectors", "RsslDecodersJunit", file);
-        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, MsgDecoder.Decode(input, out Msg msg));
+        Assert.Equal(CodecReturnCode.IncompleteData, MsgDecoder.Decode(input, out Msg msg));
         Assert.Equal(default, msg.MsgClass);
     }
 
@@ -34,7 +34,7 @@ public class DecoderRejectionTests
         byte[] vector = HexVector.Single("vectors", "RsslEncodersJunit", file);
         int headerEnd = 2 + (vector[0] << 8 | vector[1]);
         for (int length = 0; length < headerEnd; length++)
-            Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, MsgDecoder.Decode(vector.AsSpan(0, length), out _));
+            Assert.Equal(CodecReturnCode.IncompleteData, MsgDecoder.Decode(vector.AsSpan(0, length), out _));
     }
 
     [Fact]
@@ -42,7 +42,7 @@ public class DecoderRejectionTests
     {
         byte[] vector = HexVector.Single("vectors", "RsslEncodersJunit", "004_updateMsg.txt");
         vector[1] -= 20; // the header now ends inside the key: the key runs past it
-        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, MsgDecoder.Decode(vector, out _));
+        Assert.Equal(CodecReturnCode.IncompleteData, MsgDecoder.Decode(vector, out _));
     }
 
     [Theory]
@@ -53,7 +53,7 @@ public class DecoderRejectionTests
     {
         byte[] vector = HexVector.Single("vectors", "RsslEncodersJunit", "003_closeMsg.txt");
         vector[2] = msgClass;
-        Assert.Equal(CodecReturnCode.INVALID_DATA, MsgDecoder.Decode(vector, out _));
+        Assert.Equal(CodecReturnCode.InvalidData, MsgDecoder.Decode(vector, out _));
     }
 
     [Fact]
@@ -61,7 +61,7 @@ public class DecoderRejectionTests
     {
         byte[] vector = HexVector.Single("vectors", "RsslEncodersJunit", "003_closeMsg.txt");
         vector[2] |= 0xE0;
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(vector, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(vector, out Msg msg));
         Assert.Equal(MsgClass.Close, msg.MsgClass);
     }
 
@@ -73,7 +73,7 @@ public class DecoderRejectionTests
         byte[] encoded = SinglePass.Encode(generic, SinglePass.Nothing, SinglePass.Nothing);
         encoded[8] = (byte)GenericMsgFlags.HasPartNum; // flags is the one-byte u15rb at offset 8
 
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg decoded));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg decoded));
         Assert.Equal(GenericMsgFlags.None, decoded.GenericFlags);
         Assert.Equal(0, decoded.PartNum);
     }

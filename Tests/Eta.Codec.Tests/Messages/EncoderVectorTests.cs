@@ -25,7 +25,7 @@ public class EncoderVectorTests
     public void RequestMsg()
     {
         byte[] vector = Vector("001_requestMsg.txt");
-        Msg msg = Msg.Create(MsgClass.Request, DomainMarketPrice, 100, DataTypes.ELEMENT_LIST);
+        Msg msg = Msg.Create(MsgClass.Request, DomainMarketPrice, 100, DataTypes.ElementList);
         msg.RequestFlags = RequestMsgFlags.Streaming | RequestMsgFlags.ConfInfoInUpdates | RequestMsgFlags.MsgKeyInUpdates
             | RequestMsgFlags.HasPriority | RequestMsgFlags.HasQos | RequestMsgFlags.HasWorstQos | RequestMsgFlags.HasBatch
             | RequestMsgFlags.HasView | RequestMsgFlags.HasExtendedHeader;
@@ -39,7 +39,7 @@ public class EncoderVectorTests
             Flags = MsgKeyFlags.HasName | MsgKeyFlags.HasNameType | MsgKeyFlags.HasAttrib,
             Name = "Batch_Request"u8,
             NameType = NameTypeRic,
-            AttribContainerType = DataTypes.ELEMENT_LIST,
+            AttribContainerType = DataTypes.ElementList,
         };
         AssertRoundTrip(vector, msg, SampleBodies.EncodeLoginAttrib, SampleBodies.EncodeBatchView);
     }
@@ -55,13 +55,13 @@ public class EncoderVectorTests
             Name = TriN,
             NameType = NameTypeRic,
             Identifier = 0x7FFF,
-            AttribContainerType = DataTypes.OPAQUE,
+            AttribContainerType = DataTypes.Opaque,
             EncodedAttrib = "ENCODED ATTRIB"u8,
         };
 
         byte[] buffer = new byte[256];
         var writer = new RwfWriter(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgEncoder.Encode(ref writer, msg));
+        Assert.Equal(CodecReturnCode.Success, MsgEncoder.Encode(ref writer, msg));
         MsgAssert.Bytes(vector, writer.Written, "encoded message");
         AssertDecodesTo(vector, msg);
     }
@@ -70,7 +70,7 @@ public class EncoderVectorTests
     public void RefreshMsg()
     {
         byte[] vector = Vector("002_refreashMsg.txt");
-        Msg msg = Msg.Create(MsgClass.Refresh, DomainMarketPrice, int.MaxValue, DataTypes.FIELD_LIST);
+        Msg msg = Msg.Create(MsgClass.Refresh, DomainMarketPrice, int.MaxValue, DataTypes.FieldList);
         msg.RefreshFlags = RefreshMsgFlags.RefreshComplete | RefreshMsgFlags.Solicited | RefreshMsgFlags.ClearCache
             | RefreshMsgFlags.DoNotCache | RefreshMsgFlags.HasQos | RefreshMsgFlags.HasPartNum | RefreshMsgFlags.HasSeqNum
             | RefreshMsgFlags.HasExtendedHeader | RefreshMsgFlags.HasPermData | RefreshMsgFlags.HasPostUserInfo
@@ -103,7 +103,7 @@ public class EncoderVectorTests
     public void UpdateMsg()
     {
         byte[] vector = Vector("004_updateMsg.txt");
-        Msg msg = Msg.Create(MsgClass.Update, DomainLogin, 0x7FEDCBA9, DataTypes.FIELD_LIST);
+        Msg msg = Msg.Create(MsgClass.Update, DomainLogin, 0x7FEDCBA9, DataTypes.FieldList);
         msg.UpdateFlags = UpdateMsgFlags.HasSeqNum | UpdateMsgFlags.HasConfInfo | UpdateMsgFlags.DoNotCache
             | UpdateMsgFlags.DoNotConflate | UpdateMsgFlags.DoNotRipple | UpdateMsgFlags.HasExtendedHeader
             | UpdateMsgFlags.HasPermData | UpdateMsgFlags.HasPostUserInfo | UpdateMsgFlags.HasMsgKey;
@@ -141,7 +141,7 @@ public class EncoderVectorTests
     public void GenericMsg()
     {
         byte[] vector = Vector("018_genericMsg.txt");
-        Msg msg = Msg.Create(MsgClass.Generic, DomainLogin, 0x7FEDCBA9, DataTypes.FIELD_LIST);
+        Msg msg = Msg.Create(MsgClass.Generic, DomainLogin, 0x7FEDCBA9, DataTypes.FieldList);
         msg.GenericFlags = GenericMsgFlags.HasExtendedHeader | GenericMsgFlags.HasPermData | GenericMsgFlags.HasMsgKey
             | GenericMsgFlags.HasSeqNum | GenericMsgFlags.MessageComplete | GenericMsgFlags.HasSecondarySeqNum
             | GenericMsgFlags.HasPartNum;
@@ -159,7 +159,7 @@ public class EncoderVectorTests
     public void AckMsg()
     {
         byte[] vector = Vector("022_ackMsg.txt");
-        Msg msg = Msg.Create(MsgClass.Ack, DomainLogin, 0x7FEDCBA9, DataTypes.FIELD_LIST);
+        Msg msg = Msg.Create(MsgClass.Ack, DomainLogin, 0x7FEDCBA9, DataTypes.FieldList);
         msg.AckFlags = AckMsgFlags.HasExtendedHeader | AckMsgFlags.HasMsgKey | AckMsgFlags.HasSeqNum
             | AckMsgFlags.PrivateStream | AckMsgFlags.HasNakCode | AckMsgFlags.HasText;
         msg.AckId = 12345;
@@ -176,7 +176,7 @@ public class EncoderVectorTests
     public void PostMsg()
     {
         byte[] vector = Vector("023_postMsg.txt");
-        Msg msg = Msg.Create(MsgClass.Post, DomainLogin, 0x7FEDCBA9, DataTypes.FIELD_LIST);
+        Msg msg = Msg.Create(MsgClass.Post, DomainLogin, 0x7FEDCBA9, DataTypes.FieldList);
         msg.PostFlags = PostMsgFlags.HasSeqNum | PostMsgFlags.HasPostId | PostMsgFlags.HasPartNum | PostMsgFlags.Ack
             | PostMsgFlags.PostComplete | PostMsgFlags.HasExtendedHeader | PostMsgFlags.HasPermData
             | PostMsgFlags.HasPostUserRights | PostMsgFlags.HasMsgKey;
@@ -199,7 +199,7 @@ public class EncoderVectorTests
         ServiceId = 32639,
         Name = TriN,
         NameType = NameTypeRic,
-        AttribContainerType = DataTypes.ELEMENT_LIST,
+        AttribContainerType = DataTypes.ElementList,
     };
 
     private static byte[] Vector(string file) => HexVector.Single("vectors", "RsslEncodersJunit", file);
@@ -211,7 +211,7 @@ public class EncoderVectorTests
 
         msg.Key.EncodedAttrib = Standalone(attrib);
         AssertDecodesTo(vector, msg);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(vector, out Msg decoded));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(vector, out Msg decoded));
         MsgAssert.Bytes(Standalone(payload), decoded.EncodedDataBody, "payload");
     }
 
@@ -219,13 +219,13 @@ public class EncoderVectorTests
     private static byte[] Standalone(SinglePass.EncodeStep step)
     {
         var encoder = new RwfEncoder(new byte[512]);
-        Assert.Equal(CodecReturnCode.SUCCESS, step(ref encoder));
+        Assert.Equal(CodecReturnCode.Success, step(ref encoder));
         return encoder.Written.ToArray();
     }
 
     private static void AssertDecodesTo(byte[] vector, scoped in Msg expected)
     {
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(vector, out Msg decoded));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(vector, out Msg decoded));
         MsgAssert.Equal(expected, decoded);
         MsgAssert.Bytes(vector, decoded.EncodedMsg, "whole message");
     }

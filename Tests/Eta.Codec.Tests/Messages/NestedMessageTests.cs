@@ -11,7 +11,7 @@ public class NestedMessageTests
     [Fact]
     public void PostCarryingAnUpdateRoundTrips()
     {
-        Msg post = Msg.Create(MsgClass.Post, 6, 7, DataTypes.MSG);
+        Msg post = Msg.Create(MsgClass.Post, 6, 7, DataTypes.Msg);
         post.PostFlags = PostMsgFlags.HasPostId | PostMsgFlags.HasSeqNum | PostMsgFlags.PostComplete | PostMsgFlags.HasMsgKey;
         post.PostId = 41;
         post.SeqNum = 42;
@@ -20,13 +20,13 @@ public class NestedMessageTests
 
         byte[] encoded = SinglePass.Encode(post, SinglePass.Nothing, EncodeNestedUpdate);
 
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg outer));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg outer));
         Assert.Equal(MsgClass.Post, outer.MsgClass);
         Assert.Equal(41u, outer.PostId);
         Assert.Equal(new PostUserInfo(0x7F000001, 1234), outer.PostUserInfo);
-        Assert.Equal(DataTypes.MSG, outer.ContainerType);
+        Assert.Equal(DataTypes.Msg, outer.ContainerType);
 
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(outer.EncodedDataBody, out Msg inner));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(outer.EncodedDataBody, out Msg inner));
         Assert.Equal(MsgClass.Update, inner.MsgClass);
         Assert.Equal(1, inner.UpdateType);
         MsgAssert.Bytes(SampleBodies.FieldListPayload(), inner.EncodedDataBody, "nested payload");
@@ -35,39 +35,39 @@ public class NestedMessageTests
     // The post's payload: an update with a field list, encoded in place right after the post's header.
     private static CodecReturnCode EncodeNestedUpdate(ref RwfEncoder encoder)
     {
-        Msg update = Msg.Create(MsgClass.Update, 6, 7, DataTypes.FIELD_LIST);
+        Msg update = Msg.Create(MsgClass.Update, 6, 7, DataTypes.FieldList);
         update.UpdateType = 1;
         CodecReturnCode rc = MsgEncoder.EncodeInit(ref encoder, update, out MsgEncodeState inner);
-        if (rc != CodecReturnCode.ENCODE_CONTAINER)
+        if (rc != CodecReturnCode.EncodeContainer)
             return rc;
         rc = SampleBodies.EncodeFieldList(ref encoder);
-        return rc == CodecReturnCode.SUCCESS ? MsgEncoder.EncodeComplete(ref encoder, ref inner, success: true) : rc;
+        return rc == CodecReturnCode.Success ? MsgEncoder.EncodeComplete(ref encoder, ref inner, success: true) : rc;
     }
 
     [Fact]
     public void AbandonedPayloadRollsTheWholeMessageBack()
     {
         var encoder = new RwfEncoder(new byte[256]);
-        Assert.Equal(CodecReturnCode.SUCCESS, encoder.Writer.WriteBytes([1, 2, 3]));
-        Msg update = Msg.Create(MsgClass.Update, 6, 7, DataTypes.FIELD_LIST);
-        Assert.Equal(CodecReturnCode.ENCODE_CONTAINER, MsgEncoder.EncodeInit(ref encoder, update, out MsgEncodeState state));
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgEncoder.EncodeComplete(ref encoder, ref state, success: false));
+        Assert.Equal(CodecReturnCode.Success, encoder.Writer.WriteBytes([1, 2, 3]));
+        Msg update = Msg.Create(MsgClass.Update, 6, 7, DataTypes.FieldList);
+        Assert.Equal(CodecReturnCode.EncodeContainer, MsgEncoder.EncodeInit(ref encoder, update, out MsgEncodeState state));
+        Assert.Equal(CodecReturnCode.Success, MsgEncoder.EncodeComplete(ref encoder, ref state, success: false));
         Assert.Equal(3, encoder.Position);
-        Assert.Equal(CodecReturnCode.UNEXPECTED_ENCODER_CALL, MsgEncoder.EncodeComplete(ref encoder, ref state, success: true));
+        Assert.Equal(CodecReturnCode.UnexpectedEncoderCall, MsgEncoder.EncodeComplete(ref encoder, ref state, success: true));
     }
 
     [Fact]
     public void BufferTooSmallLeavesNothingBehind()
     {
         byte[] vector = HexVector.Single("vectors", "RsslEncodersJunit", "004_updateMsg.txt");
-        Msg update = Msg.Create(MsgClass.Update, 1, 5, DataTypes.FIELD_LIST);
+        Msg update = Msg.Create(MsgClass.Update, 1, 5, DataTypes.FieldList);
         update.UpdateFlags = UpdateMsgFlags.HasSeqNum | UpdateMsgFlags.HasExtendedHeader;
         update.ExtendedHeader = "EXTENDED HEADER"u8.ToArray();
         update.EncodedDataBody = vector;
         for (int size = 0; size < 40; size++)
         {
             var writer = new RwfWriter(new byte[size]);
-            Assert.Equal(CodecReturnCode.BUFFER_TOO_SMALL, MsgEncoder.Encode(ref writer, update));
+            Assert.Equal(CodecReturnCode.BufferTooSmall, MsgEncoder.Encode(ref writer, update));
             Assert.Equal(0, writer.Position);
         }
     }

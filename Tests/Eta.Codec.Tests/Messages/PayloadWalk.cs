@@ -16,20 +16,20 @@ internal static class PayloadWalk
             return;
         switch (containerType)
         {
-            case DataTypes.FIELD_LIST: FieldList(data); break;
-            case DataTypes.ELEMENT_LIST: ElementList(data, depth); break;
-            case DataTypes.MAP: Map(data, depth); break;
-            case DataTypes.FILTER_LIST: FilterList(data, depth); break;
-            case DataTypes.VECTOR: Vector(data, depth); break;
-            case DataTypes.SERIES: Series(data, depth); break;
-            case DataTypes.MSG: Message(data, depth); break;
-            case DataTypes.ARRAY: Array(data); break;
+            case DataTypes.FieldList: FieldList(data); break;
+            case DataTypes.ElementList: ElementList(data, depth); break;
+            case DataTypes.Map: Map(data, depth); break;
+            case DataTypes.FilterList: FilterList(data, depth); break;
+            case DataTypes.Vector: Vector(data, depth); break;
+            case DataTypes.Series: Series(data, depth); break;
+            case DataTypes.Msg: Message(data, depth); break;
+            case DataTypes.Array: Array(data); break;
         }
     }
 
     private static void Message(ReadOnlySpan<byte> data, int depth)
     {
-        if (MsgDecoder.Decode(data, out Msg msg) != CodecReturnCode.SUCCESS)
+        if (MsgDecoder.Decode(data, out Msg msg) != CodecReturnCode.Success)
             return;
         Assert.True(msg.EncodedDataBody.Length < data.Length);
         Walk(msg.ContainerType, msg.EncodedDataBody, depth + 1);
@@ -39,21 +39,21 @@ internal static class PayloadWalk
 
     private static void FieldList(ReadOnlySpan<byte> data)
     {
-        if (FieldListDecoder.Decode(data, out FieldListDecoder list) != CodecReturnCode.SUCCESS)
+        if (FieldListDecoder.Decode(data, out FieldListDecoder list) != CodecReturnCode.Success)
             return;
-        while (list.Next(out FieldEntry entry) == CodecReturnCode.SUCCESS)
+        while (list.Next(out FieldEntry entry) == CodecReturnCode.Success)
             entry.Decode(out UInt _);
     }
 
     private static void ElementList(ReadOnlySpan<byte> data, int depth)
     {
-        if (ElementListDecoder.Decode(data, out ElementListDecoder list) != CodecReturnCode.SUCCESS)
+        if (ElementListDecoder.Decode(data, out ElementListDecoder list) != CodecReturnCode.Success)
             return;
-        while (list.Next(out ElementEntry entry) == CodecReturnCode.SUCCESS)
+        while (list.Next(out ElementEntry entry) == CodecReturnCode.Success)
         {
-            if (entry.DataType == DataTypes.STATE)
+            if (entry.DataType == DataTypes.State)
                 State.Decode(entry.EncodedData, out _);
-            else if (entry.DataType == DataTypes.UINT)
+            else if (entry.DataType == DataTypes.UInt)
                 entry.Decode(out UInt _);
             else
                 Walk(entry.DataType, entry.EncodedData, depth + 1);
@@ -62,17 +62,17 @@ internal static class PayloadWalk
 
     private static void Array(ReadOnlySpan<byte> data)
     {
-        if (ArrayDecoder.Decode(data, out ArrayDecoder array) != CodecReturnCode.SUCCESS)
+        if (ArrayDecoder.Decode(data, out ArrayDecoder array) != CodecReturnCode.Success)
             return;
-        while (array.Next(out ReadOnlySpan<byte> item) == CodecReturnCode.SUCCESS)
+        while (array.Next(out ReadOnlySpan<byte> item) == CodecReturnCode.Success)
             Qos.Decode(item, out _);
     }
 
     private static void Map(ReadOnlySpan<byte> data, int depth)
     {
-        if (MapDecoder.Decode(data, out MapDecoder map) != CodecReturnCode.SUCCESS)
+        if (MapDecoder.Decode(data, out MapDecoder map) != CodecReturnCode.Success)
             return;
-        while (map.Next(out MapEntry entry) == CodecReturnCode.SUCCESS)
+        while (map.Next(out MapEntry entry) == CodecReturnCode.Success)
         {
             entry.DecodeKey(out UInt _);
             Walk(map.ContainerType, entry.EncodedData, depth + 1);
@@ -81,25 +81,25 @@ internal static class PayloadWalk
 
     private static void FilterList(ReadOnlySpan<byte> data, int depth)
     {
-        if (FilterListDecoder.Decode(data, out FilterListDecoder list) != CodecReturnCode.SUCCESS)
+        if (FilterListDecoder.Decode(data, out FilterListDecoder list) != CodecReturnCode.Success)
             return;
-        while (list.Next(out FilterEntry entry) == CodecReturnCode.SUCCESS)
+        while (list.Next(out FilterEntry entry) == CodecReturnCode.Success)
             Walk(entry.ContainerType, entry.EncodedData, depth + 1);
     }
 
     private static void Vector(ReadOnlySpan<byte> data, int depth)
     {
-        if (VectorDecoder.Decode(data, out VectorDecoder vector) != CodecReturnCode.SUCCESS)
+        if (VectorDecoder.Decode(data, out VectorDecoder vector) != CodecReturnCode.Success)
             return;
-        while (vector.Next(out VectorEntry entry) == CodecReturnCode.SUCCESS)
+        while (vector.Next(out VectorEntry entry) == CodecReturnCode.Success)
             Walk(vector.ContainerType, entry.EncodedData, depth + 1);
     }
 
     private static void Series(ReadOnlySpan<byte> data, int depth)
     {
-        if (SeriesDecoder.Decode(data, out SeriesDecoder series) != CodecReturnCode.SUCCESS)
+        if (SeriesDecoder.Decode(data, out SeriesDecoder series) != CodecReturnCode.Success)
             return;
-        while (series.Next(out ReadOnlySpan<byte> entry) == CodecReturnCode.SUCCESS)
+        while (series.Next(out ReadOnlySpan<byte> entry) == CodecReturnCode.Success)
             Walk(series.ContainerType, entry, depth + 1);
     }
 }

@@ -36,28 +36,28 @@ internal static class SampleBodies
     public static CodecReturnCode EncodeLoginAttrib(ref RwfEncoder encoder)
     {
         CodecReturnCode rc = encoder.ElementListInit();
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntry("ApplicationId"u8, DataTypes.ASCII_STRING, "256"u8);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntry("ApplicationName"u8, DataTypes.ASCII_STRING, "rsslConsumer"u8);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntry("Position"u8, DataTypes.ASCII_STRING, "localhost"u8);
-        return rc == CodecReturnCode.SUCCESS ? encoder.ElementListComplete(success: true) : rc;
+        if (rc == CodecReturnCode.Success)
+            rc = encoder.ElementEntry("ApplicationId"u8, DataTypes.AsciiString, "256"u8);
+        if (rc == CodecReturnCode.Success)
+            rc = encoder.ElementEntry("ApplicationName"u8, DataTypes.AsciiString, "rsslConsumer"u8);
+        if (rc == CodecReturnCode.Success)
+            rc = encoder.ElementEntry("Position"u8, DataTypes.AsciiString, "localhost"u8);
+        return rc == CodecReturnCode.Success ? encoder.ElementListComplete(success: true) : rc;
     }
 
     /// <summary>Encodes <see cref="FieldListPayload"/> in place with the container encoder.</summary>
     public static CodecReturnCode EncodeFieldList(ref RwfEncoder encoder)
     {
         CodecReturnCode rc = encoder.FieldListInit(dictionaryId: 2, fieldListNum: 3);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.FieldEntryBlank(10);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.FieldEntry(175, "ABCDEFG"u8);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.FieldEntry(32, new UInt(554433));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.FieldEntry(111, new Real(867564, RealHints.EXPONENT_4));
-        return rc == CodecReturnCode.SUCCESS ? encoder.FieldListComplete(success: true) : rc;
+        if (rc == CodecReturnCode.Success)
+            rc = encoder.FieldEntry(111, new Real(867564, RealHints.ExponentNeg4));
+        return rc == CodecReturnCode.Success ? encoder.FieldListComplete(success: true) : rc;
     }
 
     /// <summary>
@@ -67,35 +67,35 @@ internal static class SampleBodies
     public static CodecReturnCode EncodeBatchView(ref RwfEncoder encoder)
     {
         CodecReturnCode rc = encoder.ElementListInit();
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntryInit(":ItemList"u8, DataTypes.ARRAY);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ArrayInit(DataTypes.ASCII_STRING);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
+            rc = encoder.ElementEntryInit(":ItemList"u8, DataTypes.Array);
+        if (rc == CodecReturnCode.Success)
+            rc = encoder.ArrayInit(DataTypes.AsciiString);
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ArrayEntry("TRI.N"u8);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ArrayEntry("IBM.N"u8);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ArrayEntry("CSCO.O"u8);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ArrayComplete(success: true);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ElementEntryComplete(success: true);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ElementEntry(":ViewType"u8, new UInt(1));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ElementEntryInit(":ViewData"u8, DataTypes.ARRAY);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = encoder.ArrayInit(DataTypes.UINT, itemLength: 2);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
+            rc = encoder.ElementEntryInit(":ViewData"u8, DataTypes.Array);
+        if (rc == CodecReturnCode.Success)
+            rc = encoder.ArrayInit(DataTypes.UInt, itemLength: 2);
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ArrayEntry(new UInt(22));
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ArrayEntry(new UInt(25));
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ArrayComplete(success: true);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ElementEntryComplete(success: true);
-        return rc == CodecReturnCode.SUCCESS ? encoder.ElementListComplete(success: true) : rc;
+        return rc == CodecReturnCode.Success ? encoder.ElementListComplete(success: true) : rc;
     }
 
     private static byte[] Entry(string name, string value) =>

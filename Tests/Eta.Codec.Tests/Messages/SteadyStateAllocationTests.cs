@@ -20,20 +20,20 @@ public class SteadyStateAllocationTests
 
     private static long EncodeAndDecode(byte[] buffer, uint seqNum)
     {
-        Msg update = Msg.Create(MsgClass.Update, 6, 5, DataTypes.FIELD_LIST);
+        Msg update = Msg.Create(MsgClass.Update, 6, 5, DataTypes.FieldList);
         update.UpdateFlags = UpdateMsgFlags.HasSeqNum;
         update.SeqNum = seqNum;
         var encoder = new RwfEncoder(buffer);
-        if (MsgEncoder.EncodeInit(ref encoder, update, out MsgEncodeState state) != CodecReturnCode.ENCODE_CONTAINER
-            || SampleBodies.EncodeFieldList(ref encoder) != CodecReturnCode.SUCCESS
-            || MsgEncoder.EncodeComplete(ref encoder, ref state, success: true) != CodecReturnCode.SUCCESS)
+        if (MsgEncoder.EncodeInit(ref encoder, update, out MsgEncodeState state) != CodecReturnCode.EncodeContainer
+            || SampleBodies.EncodeFieldList(ref encoder) != CodecReturnCode.Success
+            || MsgEncoder.EncodeComplete(ref encoder, ref state, success: true) != CodecReturnCode.Success)
             return 0;
 
-        if (MsgDecoder.Decode(encoder.Written, out Msg decoded) != CodecReturnCode.SUCCESS
-            || FieldListDecoder.Decode(decoded.EncodedDataBody, out FieldListDecoder fields) != CodecReturnCode.SUCCESS)
+        if (MsgDecoder.Decode(encoder.Written, out Msg decoded) != CodecReturnCode.Success
+            || FieldListDecoder.Decode(decoded.EncodedDataBody, out FieldListDecoder fields) != CodecReturnCode.Success)
             return 0;
         long sum = decoded.SeqNum;
-        while (fields.Next(out FieldEntry entry) == CodecReturnCode.SUCCESS)
+        while (fields.Next(out FieldEntry entry) == CodecReturnCode.Success)
             sum += entry.FieldId;
         return sum;
     }

@@ -15,7 +15,7 @@ public class DateTimeTests
         var time = new Time(h, m, s, ms, us, ns);
         var (decoded, rc, wire) = PrimitiveRoundTrip.Run(time);
         Assert.Equal(hex, Convert.ToHexString(wire));
-        Assert.Equal(CodecReturnCode.SUCCESS, rc);
+        Assert.Equal(CodecReturnCode.Success, rc);
         Assert.Equal(time, decoded);
     }
 
@@ -24,11 +24,11 @@ public class DateTimeTests
     {
         var (decoded, rc, wire) = PrimitiveRoundTrip.Run(Time.Blank);
         Assert.Equal("FFFFFFFFFF3FFFFF", Convert.ToHexString(wire));
-        Assert.Equal(CodecReturnCode.BLANK_DATA, rc);
+        Assert.Equal(CodecReturnCode.BlankData, rc);
         Assert.True(decoded.IsBlank);
-        Assert.Equal(CodecReturnCode.BLANK_DATA, Time.Decode([0xFF, 0xFF, 0xFF], out Time shortBlank));
+        Assert.Equal(CodecReturnCode.BlankData, Time.Decode([0xFF, 0xFF, 0xFF], out Time shortBlank));
         Assert.True(shortBlank.IsBlank);
-        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, Time.Decode([1, 2, 3, 4], out _));
+        Assert.Equal(CodecReturnCode.IncompleteData, Time.Decode([1, 2, 3, 4], out _));
     }
 
     [Theory]
@@ -69,7 +69,7 @@ public class DateTimeTests
         Assert.Equal(new Date(day, month, year), date);
         var (decoded, rc, wire) = PrimitiveRoundTrip.Run(date);
         Assert.Equal(4, wire.Length);
-        Assert.Equal(CodecReturnCode.SUCCESS, rc);
+        Assert.Equal(CodecReturnCode.Success, rc);
         Assert.Equal(date, decoded);
     }
 
@@ -87,7 +87,7 @@ public class DateTimeTests
         Assert.Equal("15 NOV 2005", date.ToString());
         Assert.True(Date.TryParse(date.ToString(), out Date back));
         Assert.Equal(date, back);
-        Assert.Equal(CodecReturnCode.BLANK_DATA, Date.Decode([0, 0, 0, 0], out _));
+        Assert.Equal(CodecReturnCode.BlankData, Date.Decode([0, 0, 0, 0], out _));
     }
 
     [Theory]
@@ -99,7 +99,7 @@ public class DateTimeTests
         var value = new RwfDateTime(new Date(15, 11, 2005), new Time(15, 52, second, second == 13 ? 5 : 0));
         var (decoded, rc, wire) = PrimitiveRoundTrip.Run(value);
         Assert.Equal(expectedLength, wire.Length);
-        Assert.Equal(CodecReturnCode.SUCCESS, rc);
+        Assert.Equal(CodecReturnCode.Success, rc);
         Assert.Equal(value, decoded);
     }
 

@@ -16,7 +16,7 @@ public class NumericPrimitiveTests
     {
         var (decoded, rc, wire) = PrimitiveRoundTrip.Run(new Int(value));
         Assert.Equal(hex, Convert.ToHexString(wire));
-        Assert.Equal(CodecReturnCode.SUCCESS, rc);
+        Assert.Equal(CodecReturnCode.Success, rc);
         Assert.Equal(value, decoded.Value);
     }
 
@@ -29,20 +29,20 @@ public class NumericPrimitiveTests
     {
         var (decoded, rc, wire) = PrimitiveRoundTrip.Run(new UInt(value));
         Assert.Equal(hex, Convert.ToHexString(wire));
-        Assert.Equal(CodecReturnCode.SUCCESS, rc);
+        Assert.Equal(CodecReturnCode.Success, rc);
         Assert.Equal(value, decoded.Value);
     }
 
     [Fact]
     public void Blanks_AreZeroBytes_AndDecodeAsBlank()
     {
-        Assert.Equal(CodecReturnCode.BLANK_DATA, PrimitiveRoundTrip.Run(Int.Blank).Code);
-        Assert.Equal(CodecReturnCode.BLANK_DATA, PrimitiveRoundTrip.Run(UInt.Blank).Code);
-        Assert.Equal(CodecReturnCode.BLANK_DATA, PrimitiveRoundTrip.Run(Float.Blank).Code);
-        Assert.Equal(CodecReturnCode.BLANK_DATA, PrimitiveRoundTrip.Run(RwfDouble.Blank).Code);
-        Assert.Equal(CodecReturnCode.BLANK_DATA, PrimitiveRoundTrip.Run(RwfEnum.Blank).Code);
-        Assert.Equal(CodecReturnCode.BLANK_DATA, PrimitiveRoundTrip.Run(Real.Blank).Code);
-        Assert.Equal(CodecReturnCode.BLANK_DATA, PrimitiveRoundTrip.Run(Qos.Blank).Code);
+        Assert.Equal(CodecReturnCode.BlankData, PrimitiveRoundTrip.Run(Int.Blank).Code);
+        Assert.Equal(CodecReturnCode.BlankData, PrimitiveRoundTrip.Run(UInt.Blank).Code);
+        Assert.Equal(CodecReturnCode.BlankData, PrimitiveRoundTrip.Run(Float.Blank).Code);
+        Assert.Equal(CodecReturnCode.BlankData, PrimitiveRoundTrip.Run(RwfDouble.Blank).Code);
+        Assert.Equal(CodecReturnCode.BlankData, PrimitiveRoundTrip.Run(RwfEnum.Blank).Code);
+        Assert.Equal(CodecReturnCode.BlankData, PrimitiveRoundTrip.Run(Real.Blank).Code);
+        Assert.Equal(CodecReturnCode.BlankData, PrimitiveRoundTrip.Run(Qos.Blank).Code);
         Assert.Empty(PrimitiveRoundTrip.Run(Real.Blank).Wire);
         Assert.True(PrimitiveRoundTrip.Run(Int.Blank).Value.IsBlank);
     }
@@ -72,11 +72,11 @@ public class NumericPrimitiveTests
     [Fact]
     public void WrongLengths_AreErrors_NotExceptions()
     {
-        Assert.Equal(CodecReturnCode.INVALID_DATA, Int.Decode(new byte[9], out _));
-        Assert.Equal(CodecReturnCode.INVALID_DATA, UInt.Decode(new byte[9], out _));
-        Assert.Equal(CodecReturnCode.INVALID_DATA, RwfEnum.Decode(new byte[3], out _));
-        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, Float.Decode(new byte[3], out _));
-        Assert.Equal(CodecReturnCode.INCOMPLETE_DATA, RwfDouble.Decode(new byte[7], out _));
+        Assert.Equal(CodecReturnCode.InvalidData, Int.Decode(new byte[9], out _));
+        Assert.Equal(CodecReturnCode.InvalidData, UInt.Decode(new byte[9], out _));
+        Assert.Equal(CodecReturnCode.InvalidData, RwfEnum.Decode(new byte[3], out _));
+        Assert.Equal(CodecReturnCode.IncompleteData, Float.Decode(new byte[3], out _));
+        Assert.Equal(CodecReturnCode.IncompleteData, RwfDouble.Decode(new byte[7], out _));
     }
 
     [Theory]

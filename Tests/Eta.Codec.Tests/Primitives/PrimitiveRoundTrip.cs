@@ -9,7 +9,7 @@ internal static class PrimitiveRoundTrip
     {
         Span<byte> buffer = stackalloc byte[64];
         var writer = new RwfWriter(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, value.EncodeBody(ref writer));
+        Assert.Equal(CodecReturnCode.Success, value.EncodeBody(ref writer));
         byte[] wire = writer.Written.ToArray();
         CodecReturnCode rc = T.Decode(wire, out T decoded);
         return (decoded, rc, wire);

@@ -20,24 +20,24 @@ public class PrimitiveTextTests
         Assert.True(DataTypes.TryParseName(typeName, out int type));
         Span<byte> buffer = stackalloc byte[32];
         var writer = new RwfWriter(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, PrimitiveText.Encode(type, text, ref writer));
+        Assert.Equal(CodecReturnCode.Success, PrimitiveText.Encode(type, text, ref writer));
         Assert.Equal(hex, Convert.ToHexString(writer.Written));
         Assert.True(PrimitiveText.TryFormat(type, writer.Written, out string back));
         var again = new RwfWriter(buffer[16..]);
-        Assert.Equal(CodecReturnCode.SUCCESS, PrimitiveText.Encode(type, back, ref again));
+        Assert.Equal(CodecReturnCode.Success, PrimitiveText.Encode(type, back, ref again));
         Assert.Equal(hex, Convert.ToHexString(again.Written));
     }
 
     [Theory]
-    [InlineData(DataTypes.REAL, "12,5")]
-    [InlineData(DataTypes.DATE, "yesterday")]
-    [InlineData(DataTypes.ENUM, "-3")]
-    [InlineData(DataTypes.TIME, "24:00")]
+    [InlineData(DataTypes.Real, "12,5")]
+    [InlineData(DataTypes.Date, "yesterday")]
+    [InlineData(DataTypes.Enum, "-3")]
+    [InlineData(DataTypes.Time, "24:00")]
     public void BadText_IsInvalidArgument(int type, string text)
     {
         Span<byte> buffer = stackalloc byte[32];
         var writer = new RwfWriter(buffer);
-        Assert.Equal(CodecReturnCode.INVALID_ARGUMENT, PrimitiveText.Encode(type, text, ref writer));
+        Assert.Equal(CodecReturnCode.InvalidArgument, PrimitiveText.Encode(type, text, ref writer));
         Assert.Equal(0, writer.Position);
     }
 
@@ -46,11 +46,11 @@ public class PrimitiveTextTests
     {
         Span<byte> buffer = stackalloc byte[8];
         var writer = new RwfWriter(buffer);
-        Assert.Equal(CodecReturnCode.UNSUPPORTED_DATA_TYPE, PrimitiveText.Encode(DataTypes.FIELD_LIST, "x", ref writer));
-        Assert.False(PrimitiveText.TryFormat(DataTypes.ARRAY, [1], out _));
+        Assert.Equal(CodecReturnCode.UnsupportedDataType, PrimitiveText.Encode(DataTypes.FieldList, "x", ref writer));
+        Assert.False(PrimitiveText.TryFormat(DataTypes.Array, [1], out _));
         Assert.False(DataTypes.TryParseName("RSSL_DT_NOPE", out _));
         Assert.True(DataTypes.TryParseName("field_list", out int fieldList));
-        Assert.Equal(DataTypes.FIELD_LIST, fieldList);
+        Assert.Equal(DataTypes.FieldList, fieldList);
     }
 
     [Fact]
@@ -59,9 +59,9 @@ public class PrimitiveTextTests
         byte[] buffer = new byte[64];
         var enc = new RwfEncoder(buffer);
         enc.FieldListInit();
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldEntryInit(22, maxEncodedSize: 32));
-        Assert.Equal(CodecReturnCode.SUCCESS, PrimitiveText.Encode(DataTypes.REAL, "2848.560000", ref enc.Writer));
-        Assert.Equal(CodecReturnCode.SUCCESS, enc.FieldEntryComplete(true));
+        Assert.Equal(CodecReturnCode.Success, enc.FieldEntryInit(22, maxEncodedSize: 32));
+        Assert.Equal(CodecReturnCode.Success, PrimitiveText.Encode(DataTypes.Real, "2848.560000", ref enc.Writer));
+        Assert.Equal(CodecReturnCode.Success, enc.FieldEntryComplete(true));
         enc.FieldListComplete(true);
 
         FieldListDecoder.Decode(enc.Written, out FieldListDecoder list);
@@ -74,8 +74,8 @@ public class PrimitiveTextTests
     [Fact]
     public void MalformedBytes_DoNotFormat()
     {
-        Assert.False(PrimitiveText.TryFormat(DataTypes.DATE, [1, 2, 3], out _));
-        Assert.True(PrimitiveText.TryFormat(DataTypes.REAL, default, out string blank));
+        Assert.False(PrimitiveText.TryFormat(DataTypes.Date, [1, 2, 3], out _));
+        Assert.True(PrimitiveText.TryFormat(DataTypes.Real, default, out string blank));
         Assert.Equal("", blank);
     }
 }

@@ -7,7 +7,7 @@ public class RealTests
     public static TheoryData<int> AllScalingHints()
     {
         var hints = new TheoryData<int>();
-        for (int hint = RealHints.EXPONENT_14; hint <= RealHints.FRACTION_256; hint++)
+        for (int hint = RealHints.ExponentNeg14; hint <= RealHints.Fraction256; hint++)
             hints.Add(hint);
         return hints;
     }
@@ -20,7 +20,7 @@ public class RealTests
         {
             var real = new Real(value, hint);
             var (decoded, rc, wire) = PrimitiveRoundTrip.Run(real);
-            Assert.Equal(CodecReturnCode.SUCCESS, rc);
+            Assert.Equal(CodecReturnCode.Success, rc);
             Assert.Equal(real, decoded);
             Assert.Equal(hint, wire[0]);
 
@@ -30,14 +30,14 @@ public class RealTests
     }
 
     [Theory]
-    [InlineData(RealHints.INFINITY, "Inf")]
-    [InlineData(RealHints.NEG_INFINITY, "-Inf")]
-    [InlineData(RealHints.NOT_A_NUMBER, "NaN")]
+    [InlineData(RealHints.Infinity, "Inf")]
+    [InlineData(RealHints.NegInfinity, "-Inf")]
+    [InlineData(RealHints.NotANumber, "NaN")]
     public void SpecialHints_AreTheHintByteAlone(int hint, string text)
     {
         var (decoded, rc, wire) = PrimitiveRoundTrip.Run(new Real(0, hint));
         Assert.Equal(new[] { (byte)hint }, wire);
-        Assert.Equal(CodecReturnCode.SUCCESS, rc);
+        Assert.Equal(CodecReturnCode.Success, rc);
         Assert.Equal(hint, decoded.Hint);
         Assert.Equal(text, decoded.ToString());
         Assert.True(Real.TryParse(text, out Real parsed));
@@ -47,19 +47,19 @@ public class RealTests
     [Fact]
     public void BlankMarkerAndLoneHint_DecodeAsBlank()
     {
-        Assert.Equal(CodecReturnCode.BLANK_DATA, Real.Decode([0x20, 0x00], out Real _));
-        Assert.Equal(CodecReturnCode.BLANK_DATA, Real.Decode([0x0A], out Real blank));
+        Assert.Equal(CodecReturnCode.BlankData, Real.Decode([0x20, 0x00], out Real _));
+        Assert.Equal(CodecReturnCode.BlankData, Real.Decode([0x0A], out Real blank));
         Assert.True(blank.IsBlank);
     }
 
     [Theory]
-    [InlineData("2848.560000", 2848560000L, RealHints.EXPONENT_6)]
-    [InlineData("1", 1L, RealHints.EXPONENT0)]
-    [InlineData("13.340000", 13340000L, RealHints.EXPONENT_6)]
-    [InlineData("-0.5", -5L, RealHints.EXPONENT_1)]
-    [InlineData("+7", 7L, RealHints.EXPONENT0)]
-    [InlineData("12 3/8", 99L, RealHints.FRACTION_8)]
-    [InlineData("3/256", 3L, RealHints.FRACTION_256)]
+    [InlineData("2848.560000", 2848560000L, RealHints.ExponentNeg6)]
+    [InlineData("1", 1L, RealHints.Exponent0)]
+    [InlineData("13.340000", 13340000L, RealHints.ExponentNeg6)]
+    [InlineData("-0.5", -5L, RealHints.ExponentNeg1)]
+    [InlineData("+7", 7L, RealHints.Exponent0)]
+    [InlineData("12 3/8", 99L, RealHints.Fraction8)]
+    [InlineData("3/256", 3L, RealHints.Fraction256)]
     public void Parses_EtaStringForms(string text, long value, int hint)
     {
         Assert.True(Real.TryParse(text, out Real real));
@@ -91,20 +91,20 @@ public class RealTests
     [Fact]
     public void Formats_AsEtaDoes()
     {
-        Assert.Equal("2848.560000", new Real(2848560000, RealHints.EXPONENT_6).ToString());
-        Assert.Equal("31701", new Real(31701, RealHints.EXPONENT0).ToString());
-        Assert.Equal("5000", new Real(5, RealHints.EXPONENT3).ToString());
-        Assert.Equal("-12 3/8", new Real(-99, RealHints.FRACTION_8).ToString());
-        Assert.Equal("-0.05", new Real(-5, RealHints.EXPONENT_2).ToString());
+        Assert.Equal("2848.560000", new Real(2848560000, RealHints.ExponentNeg6).ToString());
+        Assert.Equal("31701", new Real(31701, RealHints.Exponent0).ToString());
+        Assert.Equal("5000", new Real(5, RealHints.Exponent3).ToString());
+        Assert.Equal("-12 3/8", new Real(-99, RealHints.Fraction8).ToString());
+        Assert.Equal("-0.05", new Real(-5, RealHints.ExponentNeg2).ToString());
     }
 
     [Fact]
     public void Doubles_ConvertWithTheHintsPrecision()
     {
-        Real real = Real.FromDouble(2848.56, RealHints.EXPONENT_2);
-        Assert.Equal(new Real(284856, RealHints.EXPONENT_2), real);
+        Real real = Real.FromDouble(2848.56, RealHints.ExponentNeg2);
+        Assert.Equal(new Real(284856, RealHints.ExponentNeg2), real);
         Assert.Equal(2848.56, real.ToDouble(), 10);
-        Assert.Equal(RealHints.NOT_A_NUMBER, Real.FromDouble(double.NaN, RealHints.EXPONENT0).Hint);
+        Assert.Equal(RealHints.NotANumber, Real.FromDouble(double.NaN, RealHints.Exponent0).Hint);
     }
 
     [Fact]
@@ -112,7 +112,7 @@ public class RealTests
     {
         Span<byte> buffer = stackalloc byte[8];
         var writer = new RwfWriter(buffer);
-        Assert.Equal(CodecReturnCode.INVALID_DATA, new Real(1, 31).EncodeBody(ref writer));
+        Assert.Equal(CodecReturnCode.InvalidData, new Real(1, 31).EncodeBody(ref writer));
         Assert.Equal(0, writer.Position);
     }
 
@@ -120,8 +120,8 @@ public class RealTests
     public void SetDefinedRealForms_Decode()
     {
         // REAL_4RB: format byte (length-1)<<6 | hint, then the value.
-        Assert.Equal(CodecReturnCode.SUCCESS, SetPrimitives.DecodeRealRb([0x40 | RealHints.EXPONENT_2, 0x01, 0x00], out Real real));
-        Assert.Equal(new Real(256, RealHints.EXPONENT_2), real);
-        Assert.Equal(CodecReturnCode.BLANK_DATA, SetPrimitives.DecodeRealRb([0x20, 0x00], out _));
+        Assert.Equal(CodecReturnCode.Success, SetPrimitives.DecodeRealRb([0x40 | RealHints.ExponentNeg2, 0x01, 0x00], out Real real));
+        Assert.Equal(new Real(256, RealHints.ExponentNeg2), real);
+        Assert.Equal(CodecReturnCode.BlankData, SetPrimitives.DecodeRealRb([0x20, 0x00], out _));
     }
 }

@@ -10,9 +10,9 @@ public class DirectoryTests
     public void CapturedDirectoryRefreshDecodes()
     {
         byte[] captured = HexVector.CapturedMessage(2);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(captured, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(captured, out Msg msg));
         var refresh = new DirectoryRefresh();
-        Assert.Equal(CodecReturnCode.SUCCESS, refresh.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, refresh.Decode(msg));
 
         Assert.Equal(2, refresh.StreamId);
         Assert.Equal((ServiceFilterFlags)0x3F, refresh.Filter);
@@ -21,7 +21,7 @@ public class DirectoryTests
         Assert.True(refresh.ClearCache);
         Service service = Assert.Single(refresh.Services);
         Assert.Equal(1, service.ServiceId);
-        Assert.Equal(MapEntryActions.ADD, service.Action);
+        Assert.Equal(MapEntryActions.Add, service.Action);
 
         ServiceInfo info = Assert.IsType<ServiceInfo>(service.Info);
         Assert.Equal("DIRECT_FEED", info.ServiceName);
@@ -30,7 +30,7 @@ public class DirectoryTests
         Assert.Equal([5ul, 6ul, 7ul], info.Capabilities);
         Assert.Equal(["RWFFld", "RWFEnum"], info.DictionariesProvided);
         Assert.Equal(["RWFFld", "RWFEnum"], info.DictionariesUsed);
-        Assert.Equal([new Qos(QosTimeliness.REALTIME, QosRates.TICK_BY_TICK)], info.QosList);
+        Assert.Equal([new Qos(QosTimeliness.Realtime, QosRates.TickByTick)], info.QosList);
         Assert.Equal(0ul, info.SupportsQosRange);
         Assert.Equal("", info.ItemList);
         Assert.Equal(0ul, info.SupportsOutOfBandSnapshots);
@@ -62,15 +62,15 @@ public class DirectoryTests
         service.Info.Capabilities.AddRange([DomainTypes.Dictionary, DomainTypes.MarketPrice, DomainTypes.MarketByOrder]);
         service.Info.DictionariesProvided.AddRange([DictionaryNames.Field, DictionaryNames.EnumType]);
         service.Info.DictionariesUsed.AddRange([DictionaryNames.Field, DictionaryNames.EnumType]);
-        service.Info.QosList.Add(new Qos(QosTimeliness.REALTIME, QosRates.TICK_BY_TICK));
+        service.Info.QosList.Add(new Qos(QosTimeliness.Realtime, QosRates.TickByTick));
         refresh.Services.Add(service);
-        refresh.Services.Add(new Service { ServiceId = 300, Action = MapEntryActions.DELETE });
+        refresh.Services.Add(new Service { ServiceId = 300, Action = MapEntryActions.Delete });
 
         byte[] encoded = RdmTestSupport.Encode(refresh.Encode);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg msg));
-        Assert.Equal(DataTypes.MAP, msg.ContainerType);
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg msg));
+        Assert.Equal(DataTypes.Map, msg.ContainerType);
         var decoded = new DirectoryRefresh();
-        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, decoded.Decode(msg));
 
         Assert.Equal(refresh.Filter, decoded.Filter);
         Assert.Equal(refresh.State, decoded.State);
@@ -87,7 +87,7 @@ public class DirectoryTests
         Assert.Equal(RdmState.OpenOk("OK"), first.State.Status);
         Assert.Equal(100_000ul, first.Load!.OpenLimit);
         Assert.Equal(1_000ul, first.Load.OpenWindow);
-        Assert.Equal(MapEntryActions.DELETE, decoded.Services[1].Action);
+        Assert.Equal(MapEntryActions.Delete, decoded.Services[1].Action);
         Assert.Equal(300, decoded.Services[1].ServiceId);
     }
 
@@ -97,9 +97,9 @@ public class DirectoryTests
         var refresh = new DirectoryRefresh { Filter = ServiceFilterFlags.State };
         refresh.Services.Add(new Service { ServiceId = 1, Info = new ServiceInfo { ServiceName = "X" }, State = new ServiceState() });
         byte[] encoded = RdmTestSupport.Encode(refresh.Encode);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg msg));
         var decoded = new DirectoryRefresh();
-        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, decoded.Decode(msg));
         Assert.Null(decoded.Services[0].Info);
         Assert.NotNull(decoded.Services[0].State);
     }
@@ -111,19 +111,19 @@ public class DirectoryTests
         update.Services.Add(new Service
         {
             ServiceId = 1,
-            Action = MapEntryActions.UPDATE,
-            State = new ServiceState { Value = ServiceStates.Down, AcceptingRequests = 0, Status = new RdmState(StreamStates.OPEN, DataStates.SUSPECT, 0, "down") },
+            Action = MapEntryActions.Update,
+            State = new ServiceState { Value = ServiceStates.Down, AcceptingRequests = 0, Status = new RdmState(StreamStates.Open, DataStates.Suspect, 0, "down") },
         });
         byte[] encoded = RdmTestSupport.Encode(update.Encode);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg msg));
         Assert.Equal(MsgClass.Update, msg.MsgClass);
-        Assert.Equal(CodecReturnCode.FAILURE, new DirectoryRefresh().Decode(msg));
+        Assert.Equal(CodecReturnCode.Failure, new DirectoryRefresh().Decode(msg));
 
         var decoded = new DirectoryUpdate();
-        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, decoded.Decode(msg));
         Assert.Equal(3u, decoded.SeqNum);
         Service service = Assert.Single(decoded.Services);
-        Assert.Equal(MapEntryActions.UPDATE, service.Action);
+        Assert.Equal(MapEntryActions.Update, service.Action);
         Assert.Null(service.Info);
         Assert.Equal(ServiceStates.Down, service.State!.Value);
         Assert.Equal(0ul, service.State.AcceptingRequests);
@@ -135,12 +135,12 @@ public class DirectoryTests
     {
         var request = new DirectoryRequest { StreamId = 2, Filter = ServiceFilterFlags.Info | ServiceFilterFlags.State, ServiceId = 9 };
         byte[] encoded = RdmTestSupport.Encode(request.Encode);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg msg));
         Assert.Equal(DomainTypes.Source, msg.DomainType);
         Assert.Equal(RequestMsgFlags.Streaming, msg.RequestFlags);
 
         var decoded = new DirectoryRequest();
-        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, decoded.Decode(msg));
         Assert.Equal(request.Filter, decoded.Filter);
         Assert.Equal(9, decoded.ServiceId);
         Assert.True(decoded.Streaming);

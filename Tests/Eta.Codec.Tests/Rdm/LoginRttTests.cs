@@ -12,13 +12,13 @@ public class LoginRttTests
         var rtt = new LoginRtt { StreamId = 1, Ticks = 123_456_789_012, RoundTripLatency = 4_200, TcpRetransmissions = 3, ProviderDriven = true };
         byte[] buffer = new byte[256];
         var encoder = new RwfEncoder(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, rtt.Encode(ref encoder));
+        Assert.Equal(CodecReturnCode.Success, rtt.Encode(ref encoder));
 
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoder.Written, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoder.Written, out Msg msg));
         Assert.True(LoginRtt.Matches(msg));
         Assert.Equal(GenericMsgFlags.ProviderDriven, msg.GenericFlags);
         var decoded = new LoginRtt();
-        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, decoded.Decode(msg));
         Assert.Equal(rtt, decoded);
     }
 
@@ -28,11 +28,11 @@ public class LoginRttTests
         var rtt = new LoginRtt { StreamId = 1, Ticks = 5 };
         byte[] buffer = new byte[256];
         var encoder = new RwfEncoder(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, rtt.Encode(ref encoder));
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoder.Written, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, rtt.Encode(ref encoder));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoder.Written, out Msg msg));
         Assert.Equal(GenericMsgFlags.None, msg.GenericFlags);
         var decoded = new LoginRtt { RoundTripLatency = 1 };
-        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, decoded.Decode(msg));
         Assert.Equal(rtt, decoded);
     }
 
@@ -50,11 +50,11 @@ public class LoginRttTests
     {
         var rtt = new LoginRtt { StreamId = 1, Ticks = ticks, RoundTripLatency = 10, ProviderDriven = true };
         var encoder = new RwfEncoder(buffer);
-        if (rtt.Encode(ref encoder) != CodecReturnCode.SUCCESS)
+        if (rtt.Encode(ref encoder) != CodecReturnCode.Success)
             return 0;
-        if (MsgDecoder.Decode(encoder.Written, out Msg msg) != CodecReturnCode.SUCCESS)
+        if (MsgDecoder.Decode(encoder.Written, out Msg msg) != CodecReturnCode.Success)
             return 0;
         var received = new LoginRtt();
-        return received.Decode(msg) == CodecReturnCode.SUCCESS ? received.Ticks + 1 : 0;
+        return received.Decode(msg) == CodecReturnCode.Success ? received.Ticks + 1 : 0;
     }
 }

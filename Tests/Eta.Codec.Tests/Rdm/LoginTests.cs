@@ -19,13 +19,13 @@ public class LoginTests
     public void CapturedLoginRefreshDecodes()
     {
         byte[] captured = HexVector.CapturedMessage(1);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(captured, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(captured, out Msg msg));
         var refresh = new LoginRefresh();
-        Assert.Equal(CodecReturnCode.SUCCESS, refresh.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, refresh.Decode(msg));
 
         Assert.Equal(1, refresh.StreamId);
         Assert.Equal("andrew.goldstein", refresh.UserName);
-        Assert.Equal(new RdmState(StreamStates.OPEN, DataStates.OK, StateCodes.NONE, "Login accepted by host oakwagold2"), refresh.State);
+        Assert.Equal(new RdmState(StreamStates.Open, DataStates.Ok, StateCodes.None, "Login accepted by host oakwagold2"), refresh.State);
         Assert.True(refresh.Solicited);
         LoginAttributes a = refresh.Attributes;
         Assert.Equal("256", a.ApplicationId);
@@ -61,13 +61,13 @@ public class LoginTests
         request.Attributes.SupportsRoundTripLatency = true;
 
         byte[] encoded = RdmTestSupport.Encode(request.Encode);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg msg));
         Assert.Equal(RequestMsgFlags.Streaming, msg.RequestFlags);
-        Assert.Equal(DataTypes.NO_DATA, msg.ContainerType);
+        Assert.Equal(DataTypes.NoData, msg.ContainerType);
         Assert.Equal(LoginUserIdTypes.Name, msg.Key.NameType);
 
         var decoded = new LoginRequest();
-        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, decoded.Decode(msg));
         Assert.Equal("perfuser", decoded.UserName);
         Assert.Equal(LoginUserIdTypes.Name, decoded.UserNameType);
         AssertSameAttributes(request.Attributes, decoded.Attributes);
@@ -79,7 +79,7 @@ public class LoginTests
     {
         var request = new LoginRequest { UserName = "" };
         var encoder = new RwfEncoder(new byte[256]);
-        Assert.Equal(CodecReturnCode.INVALID_ARGUMENT, request.Encode(ref encoder));
+        Assert.Equal(CodecReturnCode.InvalidArgument, request.Encode(ref encoder));
         Assert.Equal(0, encoder.Position);
     }
 
@@ -95,12 +95,12 @@ public class LoginTests
         refresh.Attributes.SupportsRoundTripLatency = true;
 
         byte[] encoded = RdmTestSupport.Encode(refresh.Encode);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg msg));
         Assert.Equal(RefreshMsgFlags.HasMsgKey | RefreshMsgFlags.RefreshComplete | RefreshMsgFlags.Solicited | RefreshMsgFlags.HasSeqNum,
             msg.RefreshFlags);
 
         var decoded = new LoginRefresh();
-        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, decoded.Decode(msg));
         Assert.Equal(refresh.State, decoded.State);
         Assert.Equal("perfuser", decoded.UserName);
         Assert.Equal(9u, decoded.SeqNum);
@@ -113,22 +113,22 @@ public class LoginTests
         var status = new AdminStatus
         {
             StreamId = 1,
-            State = new RdmState(StreamStates.CLOSED, DataStates.SUSPECT, StateCodes.NOT_ENTITLED, "Login denied"),
+            State = new RdmState(StreamStates.Closed, DataStates.Suspect, StateCodes.NotEntitled, "Login denied"),
             Name = "perfuser",
             NameType = LoginUserIdTypes.Name,
         };
         byte[] encoded = RdmTestSupport.Encode(status.Encode);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(encoded, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg msg));
         Assert.Equal(DomainTypes.Login, msg.DomainType);
         var decoded = new AdminStatus { DomainType = DomainTypes.Dictionary };
-        Assert.Equal(CodecReturnCode.SUCCESS, decoded.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, decoded.Decode(msg));
         Assert.Equal(DomainTypes.Login, decoded.DomainType);
         Assert.Equal(status.State, decoded.State);
         Assert.Equal("perfuser", decoded.Name);
         Assert.Equal(LoginUserIdTypes.Name, decoded.NameType);
 
         byte[] close = RdmTestSupport.Encode((ref RwfEncoder e) => AdminClose.Encode(ref e, DomainTypes.Login, 1));
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(close, out Msg closeMsg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(close, out Msg closeMsg));
         Assert.Equal(MsgClass.Close, closeMsg.MsgClass);
         Assert.Equal(DomainTypes.Login, closeMsg.DomainType);
         Assert.Equal(1, closeMsg.StreamId);
@@ -138,9 +138,9 @@ public class LoginTests
     public void DecodingAnotherMessageIsFailure()
     {
         byte[] directory = HexVector.CapturedMessage(2);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(directory, out Msg msg));
-        Assert.Equal(CodecReturnCode.FAILURE, new LoginRefresh().Decode(msg));
-        Assert.Equal(CodecReturnCode.FAILURE, new LoginRequest().Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(directory, out Msg msg));
+        Assert.Equal(CodecReturnCode.Failure, new LoginRefresh().Decode(msg));
+        Assert.Equal(CodecReturnCode.Failure, new LoginRequest().Decode(msg));
     }
 
     private static void AssertSameAttributes(LoginAttributes expected, LoginAttributes actual)

@@ -27,7 +27,7 @@ public class RdmFuzzTests
         for (int i = 0; i < 20_000; i++)
         {
             byte[] input = DecoderFuzzTests.Mutate(seeds[random.Next(seeds.Count)], random);
-            if (MsgDecoder.Decode(input, out Msg msg) != CodecReturnCode.SUCCESS)
+            if (MsgDecoder.Decode(input, out Msg msg) != CodecReturnCode.Success)
                 continue;
             CodecReturnCode[] results =
             [
@@ -41,7 +41,7 @@ public class RdmFuzzTests
                 new DictionaryRefresh().Decode(msg),
                 new LoginRtt().Decode(msg),
             ];
-            if (results.Contains(CodecReturnCode.SUCCESS))
+            if (results.Contains(CodecReturnCode.Success))
                 accepted++;
         }
         Assert.InRange(accepted, 100, 20_000);

@@ -11,7 +11,7 @@ internal static class RdmTestSupport
     {
         byte[] buffer = new byte[4096];
         var encoder = new RwfEncoder(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, encode(ref encoder));
+        Assert.Equal(CodecReturnCode.Success, encode(ref encoder));
         return encoder.Written.ToArray();
     }
 }

@@ -29,8 +29,8 @@ public sealed class ReceiverTests
     private static readonly Lazy<(DataDictionary Dictionary, MarketPriceEncoder Encoder)> s_data = new(() =>
     {
         var dictionary = new DataDictionary();
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadFieldDictionary(Path.Combine(AppContext.BaseDirectory, "RDMFieldDictionary"), out _));
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadEnumTypeDictionary(Path.Combine(AppContext.BaseDirectory, "enumtype.def"), out _));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadFieldDictionary(Path.Combine(AppContext.BaseDirectory, "RDMFieldDictionary"), out _));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadEnumTypeDictionary(Path.Combine(AppContext.BaseDirectory, "enumtype.def"), out _));
         MsgData data = MsgDataLoader.Load(Path.Combine(AppContext.BaseDirectory, "MsgData.xml"), dictionary);
         return (dictionary, new MarketPriceEncoder(data));
     });
@@ -46,7 +46,7 @@ public sealed class ReceiverTests
     private static byte[] Refresh(bool streaming)
     {
         var buffer = new byte[4096];
-        Assert.Equal(CodecReturnCode.SUCCESS, s_data.Value.Encoder.EncodeRefresh(buffer,
+        Assert.Equal(CodecReturnCode.Success, s_data.Value.Encoder.EncodeRefresh(buffer,
             new ItemRefresh(ItemStreamTable.FirstStreamId, "RDT1"u8, 1, 1, streaming, solicited: true), out int length));
         return buffer[..length];
     }
@@ -55,7 +55,7 @@ public sealed class ReceiverTests
     {
         var buffer = new byte[4096];
         int cursor = 0;
-        Assert.Equal(CodecReturnCode.SUCCESS, s_data.Value.Encoder.EncodeUpdate(buffer, ItemStreamTable.FirstStreamId, ref cursor, latencyMicros, out int length));
+        Assert.Equal(CodecReturnCode.Success, s_data.Value.Encoder.EncodeUpdate(buffer, ItemStreamTable.FirstStreamId, ref cursor, latencyMicros, out int length));
         return buffer[..length];
     }
 

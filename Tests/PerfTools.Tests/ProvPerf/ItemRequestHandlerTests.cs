@@ -30,7 +30,7 @@ public class ItemRequestHandlerTests
         Assert.Empty(_sink.Messages);
 
         Assert.True(Request(7, "C"));
-        AssertRejected(7, StreamStates.CLOSED_RECOVER, StateCodes.TOO_MANY_ITEMS);
+        AssertRejected(7, StreamStates.ClosedRecover, StateCodes.TooManyItems);
         Assert.Equal(3, _stats.Requests.Total);
     }
 
@@ -38,12 +38,12 @@ public class ItemRequestHandlerTests
     public void Wrong_service_same_key_on_another_stream_and_other_domains_are_rejected()
     {
         Assert.True(Request(5, "A", serviceId: 9));
-        AssertRejected(5, StreamStates.CLOSED, StateCodes.USAGE_ERROR);
+        AssertRejected(5, StreamStates.Closed, StateCodes.UsageError);
         Assert.True(Request(5, "A"));
         Assert.True(Request(6, "A"));
-        AssertRejected(6, StreamStates.CLOSED, StateCodes.ALREADY_OPEN);
+        AssertRejected(6, StreamStates.Closed, StateCodes.AlreadyOpen);
         Assert.True(Request(8, "X", domain: DomainTypes.MarketByOrder));
-        AssertRejected(8, StreamStates.CLOSED, StateCodes.USAGE_ERROR);
+        AssertRejected(8, StreamStates.Closed, StateCodes.UsageError);
         Assert.Equal(1, _session.Items.OpenCount);
     }
 
@@ -57,7 +57,7 @@ public class ItemRequestHandlerTests
         Assert.True(Request(5, "A"));
         Assert.Equal(1, _session.Items.RefreshesPending);
         Assert.True(Request(5, "B"));
-        AssertRejected(5, StreamStates.CLOSED, StateCodes.USAGE_ERROR);
+        AssertRejected(5, StreamStates.Closed, StateCodes.UsageError);
 
         Assert.True(Handle(Msg.Create(MsgClass.Close, DomainTypes.MarketPrice, 5)));
         Assert.Equal(0, _session.Items.OpenCount);
@@ -79,19 +79,19 @@ public class ItemRequestHandlerTests
     {
         byte[] buffer = new byte[256];
         var writer = new RwfWriter(buffer);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgEncoder.Encode(ref writer, msg));
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(buffer.AsSpan(0, writer.Position), out Msg decoded));
+        Assert.Equal(CodecReturnCode.Success, MsgEncoder.Encode(ref writer, msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(buffer.AsSpan(0, writer.Position), out Msg decoded));
         return _handler.Handle(_session, decoded);
     }
 
     private void AssertRejected(int streamId, int streamState, int code)
     {
         byte[] last = _sink.Messages[^1];
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(last, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(last, out Msg msg));
         Assert.Equal(MsgClass.Status, msg.MsgClass);
         Assert.Equal(streamId, msg.StreamId);
         Assert.Equal(streamState, msg.State.StreamState);
-        Assert.Equal(DataStates.SUSPECT, msg.State.DataState);
+        Assert.Equal(DataStates.Suspect, msg.State.DataState);
         Assert.Equal(code, msg.State.Code);
         Assert.Contains($"stream id {streamId}", System.Text.Encoding.ASCII.GetString(msg.State.Text));
     }

@@ -91,7 +91,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         while (refreshed.Count < 10 || latencyUpdates < 3 || updates < 100)
         {
             byte[] bytes = consumer.Receive(timeout);
-            Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(bytes, out Msg msg));
+            Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(bytes, out Msg msg));
             Assert.InRange(msg.StreamId, 5, 14);
             if (msg.MsgClass == MsgClass.Refresh)
             {
@@ -157,7 +157,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         while (!(refreshed && reflected && genericReceived && consumer.RoundTripsEchoed > 0))
         {
             byte[] bytes = consumer.Receive(timeout);
-            Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(bytes, out Msg msg));
+            Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(bytes, out Msg msg));
             Assert.Equal(5, msg.StreamId);
             switch (msg.MsgClass)
             {
@@ -197,7 +197,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         CodecReturnCode rc = encoder.Writer.Reserve(0, out int start);
         Span<byte> rest = encoder.Writer.Buffer[start..];
         rc = encode(rest, out int written);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.Writer.Reserve(written, out int _);
         return rc;
     }
@@ -229,7 +229,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         DataDictionary local = Xml.MsgDataLoaderTests.RepoDictionary();
         Assert.Equal(local.NumberOfEntries, downloaded.NumberOfEntries);
         Assert.Equal("BID", downloaded.Entry(22)!.Acronym);
-        Assert.Equal(DataTypes.UINT, downloaded.Entry(LatencyFieldIds.Update)!.RwfType);
+        Assert.Equal(DataTypes.UInt, downloaded.Entry(LatencyFieldIds.Update)!.RwfType);
         Assert.Equal(local.EnumTableCount, downloaded.EnumTableCount);
     }
 
@@ -249,13 +249,13 @@ public sealed class ProvPerfLoopbackTests : IDisposable
             do
             {
                 byte[] bytes = consumer.Receive(timeout);
-                Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(bytes, out Msg msg));
+                Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(bytes, out Msg msg));
                 Assert.Equal(MsgClass.Refresh, msg.MsgClass);
                 Assert.Equal(streamId, msg.StreamId);
                 CodecReturnCode rc = streamId == 3
                     ? dictionary.DecodeFieldDictionary(msg.EncodedDataBody, Eta.Codec.Rdm.DictionaryVerbosity.Normal, out DictionaryError? error)
                     : dictionary.DecodeEnumTypeDictionary(msg.EncodedDataBody, Eta.Codec.Rdm.DictionaryVerbosity.Normal, out error);
-                Assert.True(rc == CodecReturnCode.SUCCESS, error?.ToString());
+                Assert.True(rc == CodecReturnCode.Success, error?.ToString());
                 complete = (msg.RefreshFlags & RefreshMsgFlags.RefreshComplete) != 0;
             }
             while (!complete);
@@ -313,10 +313,10 @@ public sealed class ProvPerfLoopbackTests : IDisposable
 
     private static void AssertLoginRefresh(byte[] bytes)
     {
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(bytes, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(bytes, out Msg msg));
         var refresh = new LoginRefresh();
-        Assert.Equal(CodecReturnCode.SUCCESS, refresh.Decode(msg));
-        Assert.Equal(StreamStates.OPEN, refresh.State.StreamState);
+        Assert.Equal(CodecReturnCode.Success, refresh.Decode(msg));
+        Assert.Equal(StreamStates.Open, refresh.State.StreamState);
         Assert.Equal("perf", refresh.UserName);
         Assert.Equal(1UL, refresh.Attributes.SupportOMMPost);
         Assert.True(refresh.Attributes.SupportsRoundTripLatency);
@@ -324,9 +324,9 @@ public sealed class ProvPerfLoopbackTests : IDisposable
 
     private static void AssertDirectory(byte[] bytes)
     {
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(bytes, out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(bytes, out Msg msg));
         var directory = new DirectoryRefresh();
-        Assert.Equal(CodecReturnCode.SUCCESS, directory.Decode(msg));
+        Assert.Equal(CodecReturnCode.Success, directory.Decode(msg));
         Service service = Assert.Single(directory.Services);
         Assert.Equal(ProvidedService.DefaultId, service.ServiceId);
         Assert.Equal(ProvidedService.DefaultName, service.Info!.ServiceName);

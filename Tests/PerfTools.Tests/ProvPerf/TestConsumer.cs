@@ -48,7 +48,7 @@ internal sealed class TestConsumer : IDisposable
     {
         Assert.Equal(TransportReturnCode.Success, _channel.GetBuffer(4096, false, out TransportBuffer? buffer));
         var encoder = new RwfEncoder(buffer!.Data);
-        Assert.Equal(CodecReturnCode.SUCCESS, encode(ref encoder));
+        Assert.Equal(CodecReturnCode.Success, encode(ref encoder));
         buffer.Length = encoder.Position;
         Assert.True(_channel.Write(buffer) >= TransportReturnCode.Success);
         while (_channel.Flush() > TransportReturnCode.Success)
@@ -107,7 +107,7 @@ internal sealed class TestConsumer : IDisposable
     }
 
     private static bool IsLoginGeneric(byte[] message) =>
-        MsgDecoder.Decode(message, out Msg msg) == CodecReturnCode.SUCCESS && Eta.Codec.Rdm.LoginRtt.Matches(msg);
+        MsgDecoder.Decode(message, out Msg msg) == CodecReturnCode.Success && Eta.Codec.Rdm.LoginRtt.Matches(msg);
 
     public void Dispose()
     {

@@ -17,13 +17,13 @@ public class MarketPriceEncoderTests
     public void Update_decodes_to_the_template_fields_without_a_timestamp()
     {
         int cursor = 0;
-        Assert.Equal(CodecReturnCode.SUCCESS, _encoder.EncodeUpdate(_buffer, 42, ref cursor, 0, out int written));
+        Assert.Equal(CodecReturnCode.Success, _encoder.EncodeUpdate(_buffer, 42, ref cursor, 0, out int written));
         Assert.Equal(1, cursor);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(_buffer.AsSpan(0, written), out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(_buffer.AsSpan(0, written), out Msg msg));
         Assert.Equal(MsgClass.Update, msg.MsgClass);
         Assert.Equal(MarketPriceEncoder.MarketPriceDomain, msg.DomainType);
         Assert.Equal(42, msg.StreamId);
-        Assert.Equal(DataTypes.FIELD_LIST, msg.ContainerType);
+        Assert.Equal(DataTypes.FieldList, msg.ContainerType);
         AssertFields(Data.Value.Updates[0], msg.EncodedDataBody, expectedLatencyFid: null, 0);
     }
 
@@ -31,7 +31,7 @@ public class MarketPriceEncoderTests
     public void Latency_update_carries_TIM_TRK_1_after_the_template_fields()
     {
         int cursor = 1;
-        Assert.Equal(CodecReturnCode.SUCCESS, _encoder.EncodeUpdate(_buffer, 7, ref cursor, 123456789UL, out int written));
+        Assert.Equal(CodecReturnCode.Success, _encoder.EncodeUpdate(_buffer, 7, ref cursor, 123456789UL, out int written));
         MsgDecoder.Decode(_buffer.AsSpan(0, written), out Msg msg);
         AssertFields(Data.Value.Updates[1], msg.EncodedDataBody, LatencyFieldIds.Update, 123456789UL);
         Assert.True(LatencyTimestamp.TryFind(msg.EncodedDataBody, LatencyFieldIds.Update, out ulong found));
@@ -59,7 +59,7 @@ public class MarketPriceEncoderTests
     public void Generic_message_carries_TIM_TRK_3()
     {
         int cursor = 0;
-        Assert.Equal(CodecReturnCode.SUCCESS, _encoder.EncodeGenericMsg(_buffer, 9, ref cursor, 55UL, out int written));
+        Assert.Equal(CodecReturnCode.Success, _encoder.EncodeGenericMsg(_buffer, 9, ref cursor, 55UL, out int written));
         MsgDecoder.Decode(_buffer.AsSpan(0, written), out Msg msg);
         Assert.Equal(MsgClass.Generic, msg.MsgClass);
         Assert.Equal(9, msg.StreamId);
@@ -71,13 +71,13 @@ public class MarketPriceEncoderTests
     {
         int cursor = 0;
         var user = new PostUserInfo(0x7F000001, 99);
-        Assert.Equal(CodecReturnCode.SUCCESS, _encoder.EncodePost(_buffer, 11, ref cursor, user, 77UL, out int written));
+        Assert.Equal(CodecReturnCode.Success, _encoder.EncodePost(_buffer, 11, ref cursor, user, 77UL, out int written));
         MsgDecoder.Decode(_buffer.AsSpan(0, written), out Msg post);
         Assert.Equal(MsgClass.Post, post.MsgClass);
-        Assert.Equal(DataTypes.MSG, post.ContainerType);
+        Assert.Equal(DataTypes.Msg, post.ContainerType);
         Assert.Equal(user, post.PostUserInfo);
         Assert.True((post.PostFlags & PostMsgFlags.PostComplete) != 0);
-        Assert.Equal(CodecReturnCode.SUCCESS, MsgDecoder.Decode(post.EncodedDataBody, out Msg update));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(post.EncodedDataBody, out Msg update));
         Assert.Equal(MsgClass.Update, update.MsgClass);
         Assert.Equal(user, update.PostUserInfo);
         AssertFields(Data.Value.Posts[0], update.EncodedDataBody, LatencyFieldIds.Post, 77UL);
@@ -87,7 +87,7 @@ public class MarketPriceEncoderTests
     public void Refresh_answers_the_request_key_with_state_and_qos()
     {
         var item = new ItemRefresh(3, "TRI.N"u8, 1, 1, streaming: true, solicited: true);
-        Assert.Equal(CodecReturnCode.SUCCESS, _encoder.EncodeRefresh(_buffer, item, out int written));
+        Assert.Equal(CodecReturnCode.Success, _encoder.EncodeRefresh(_buffer, item, out int written));
         MsgDecoder.Decode(_buffer.AsSpan(0, written), out Msg msg);
         Assert.Equal(MsgClass.Refresh, msg.MsgClass);
         RefreshMsgFlags flags = msg.RefreshFlags;
@@ -95,15 +95,15 @@ public class MarketPriceEncoderTests
             && (flags & RefreshMsgFlags.ClearCache) != 0 && (flags & RefreshMsgFlags.HasQos) != 0);
         Assert.Equal("TRI.N"u8.ToArray(), msg.Key.Name.ToArray());
         Assert.Equal(1, msg.Key.ServiceId);
-        Assert.Equal(StreamStates.OPEN, msg.State.StreamState);
-        Assert.Equal(DataStates.OK, msg.State.DataState);
+        Assert.Equal(StreamStates.Open, msg.State.StreamState);
+        Assert.Equal(DataStates.Ok, msg.State.DataState);
         Assert.Equal(ProvidedService.RealtimeTickByTick, msg.Qos);
         AssertFields(Data.Value.Refresh, msg.EncodedDataBody, expectedLatencyFid: null, 0);
 
         var snapshot = new ItemRefresh(4, "X"u8, 1, 0, streaming: false, solicited: true);
         _encoder.EncodeRefresh(_buffer, snapshot, out written);
         MsgDecoder.Decode(_buffer.AsSpan(0, written), out msg);
-        Assert.Equal(StreamStates.NON_STREAMING, msg.State.StreamState);
+        Assert.Equal(StreamStates.NonStreaming, msg.State.StreamState);
         Assert.False(msg.Key.HasNameType);
     }
 
@@ -111,7 +111,7 @@ public class MarketPriceEncoderTests
     public void Too_small_a_buffer_is_a_return_code()
     {
         int cursor = 0;
-        Assert.Equal(CodecReturnCode.BUFFER_TOO_SMALL, _encoder.EncodeUpdate(new byte[40], 1, ref cursor, 5, out int written));
+        Assert.Equal(CodecReturnCode.BufferTooSmall, _encoder.EncodeUpdate(new byte[40], 1, ref cursor, 5, out int written));
         Assert.Equal(0, written);
         Assert.True(_encoder.MaxMessageLength(255) > Data.Value.MaxEncodedEntriesLength);
     }
@@ -139,21 +139,21 @@ public class MarketPriceEncoderTests
 
     private static void AssertFields(MsgTemplate template, ReadOnlySpan<byte> payload, short? expectedLatencyFid, ulong latency)
     {
-        Assert.Equal(CodecReturnCode.SUCCESS, FieldListDecoder.Decode(payload, out FieldListDecoder fields));
+        Assert.Equal(CodecReturnCode.Success, FieldListDecoder.Decode(payload, out FieldListDecoder fields));
         Assert.Equal(template.FieldCount + (expectedLatencyFid.HasValue ? 1 : 0), fields.StandardCount);
         for (int i = 0; i < template.FieldCount; i++)
         {
-            Assert.Equal(CodecReturnCode.SUCCESS, fields.Next(out FieldEntry entry));
+            Assert.Equal(CodecReturnCode.Success, fields.Next(out FieldEntry entry));
             Assert.Equal(template.Fields[i].FieldId, entry.FieldId);
             Assert.Equal(template.Fields[i].EncodedValue.ToArray(), entry.EncodedData.ToArray());
         }
         if (expectedLatencyFid is short fid)
         {
-            Assert.Equal(CodecReturnCode.SUCCESS, fields.Next(out FieldEntry entry));
+            Assert.Equal(CodecReturnCode.Success, fields.Next(out FieldEntry entry));
             Assert.Equal(fid, entry.FieldId);
-            Assert.Equal(CodecReturnCode.SUCCESS, entry.Decode(out UInt value));
+            Assert.Equal(CodecReturnCode.Success, entry.Decode(out UInt value));
             Assert.Equal(latency, value.Value);
         }
-        Assert.Equal(CodecReturnCode.END_OF_CONTAINER, fields.Next(out _));
+        Assert.Equal(CodecReturnCode.EndOfContainer, fields.Next(out _));
     }
 }

@@ -11,8 +11,8 @@ public class MsgDataLoaderTests
     {
         var dictionary = new DataDictionary();
         string etc = Path.Combine(ReferenceData.RepoRoot, "etc");
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadFieldDictionary(Path.Combine(etc, "RDMFieldDictionary"), out var e1));
-        Assert.Equal(CodecReturnCode.SUCCESS, dictionary.LoadEnumTypeDictionary(Path.Combine(etc, "enumtype.def"), out var e2));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadFieldDictionary(Path.Combine(etc, "RDMFieldDictionary"), out var e1));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadEnumTypeDictionary(Path.Combine(etc, "enumtype.def"), out var e2));
         return dictionary;
     }
 
@@ -33,8 +33,8 @@ public class MsgDataLoaderTests
         // The guide's §9.1.2 sample update is the first update.
         FieldTemplate bid = data.Updates[0].Fields[0];
         Assert.Equal(22, bid.FieldId);
-        Assert.Equal(DataTypes.REAL, bid.DataType);
-        Assert.Equal(CodecReturnCode.SUCCESS, Real.Decode(bid.EncodedValue.Span, out Real real));
+        Assert.Equal(DataTypes.Real, bid.DataType);
+        Assert.Equal(CodecReturnCode.Success, Real.Decode(bid.EncodedValue.Span, out Real real));
         Assert.Equal(2848.56, real.ToDouble(), 6);
         Assert.True(data.MaxEncodedEntriesLength >= data.Refresh.EncodedEntries.Length);
     }
@@ -71,9 +71,9 @@ public class MsgDataLoaderTests
         Assert.Equal((15, 52, 0, 3, 7, 1), (time.Hour, time.Minute, time.Second, time.Millisecond, time.Microsecond, time.Nanosecond));
         Assert.Equal(840, Decode<RwfEnum>(f[7]).Value);
         Qos qos = Decode<Qos>(f[8]);
-        Assert.Equal((QosTimeliness.REALTIME, QosRates.TICK_BY_TICK), ((int)qos.Timeliness, (int)qos.Rate));
-        Assert.Equal(CodecReturnCode.SUCCESS, State.Decode(f[9].EncodedValue.Span, out State state));
-        Assert.Equal(StreamStates.OPEN, state.StreamState);
+        Assert.Equal((QosTimeliness.Realtime, QosRates.TickByTick), ((int)qos.Timeliness, (int)qos.Rate));
+        Assert.Equal(CodecReturnCode.Success, State.Decode(f[9].EncodedValue.Span, out State state));
+        Assert.Equal(StreamStates.Open, state.StreamState);
         Assert.Equal("abc"u8.ToArray(), f[10].EncodedValue.ToArray());
         Assert.Equal("GOOG"u8.ToArray(), f[11].EncodedValue.ToArray());
         Assert.Equal("é"u8.ToArray(), f[12].EncodedValue.ToArray());
@@ -91,7 +91,7 @@ public class MsgDataLoaderTests
 
     private static T Decode<T>(FieldTemplate field) where T : struct, IPrimitive<T>
     {
-        Assert.Equal(CodecReturnCode.SUCCESS, T.Decode(field.EncodedValue.Span, out T value));
+        Assert.Equal(CodecReturnCode.Success, T.Decode(field.EncodedValue.Span, out T value));
         return value;
     }
 }

@@ -19,16 +19,16 @@ internal sealed class ContainerWalker
     public CodecReturnCode Walk(int containerType, ReadOnlySpan<byte> data, int depth = 0)
     {
         if (depth >= RwfEncoder.MaxDepth)
-            return CodecReturnCode.ITERATOR_OVERRUN;
+            return CodecReturnCode.IteratorOverrun;
         return containerType switch
         {
-            DataTypes.FIELD_LIST => WalkFieldList(data, depth),
-            DataTypes.ELEMENT_LIST => WalkElementList(data, depth),
-            DataTypes.MAP => WalkMap(data, depth),
-            DataTypes.VECTOR => WalkVector(data, depth),
-            DataTypes.SERIES => WalkSeries(data, depth),
-            DataTypes.FILTER_LIST => WalkFilterList(data, depth),
-            _ => CodecReturnCode.SUCCESS,
+            DataTypes.FieldList => WalkFieldList(data, depth),
+            DataTypes.ElementList => WalkElementList(data, depth),
+            DataTypes.Map => WalkMap(data, depth),
+            DataTypes.Vector => WalkVector(data, depth),
+            DataTypes.Series => WalkSeries(data, depth),
+            DataTypes.FilterList => WalkFilterList(data, depth),
+            _ => CodecReturnCode.Success,
         };
     }
 
@@ -37,23 +37,23 @@ internal sealed class ContainerWalker
     {
         CodecReturnCode rc = dataType switch
         {
-            DataTypes.INT => Int.Decode(data, out _),
-            DataTypes.UINT => UInt.Decode(data, out _),
-            DataTypes.FLOAT => Float.Decode(data, out _),
-            DataTypes.DOUBLE => RwfDouble.Decode(data, out _),
-            DataTypes.REAL => Real.Decode(data, out _),
-            DataTypes.DATE => Date.Decode(data, out _),
-            DataTypes.TIME => Time.Decode(data, out _),
-            DataTypes.DATETIME => RwfDateTime.Decode(data, out _),
-            DataTypes.QOS => Qos.Decode(data, out _),
-            DataTypes.STATE => State.Decode(data, out _),
-            DataTypes.ENUM => RwfEnum.Decode(data, out _),
-            DataTypes.ARRAY => WalkArray(data),
-            DataTypes.BUFFER or DataTypes.ASCII_STRING or DataTypes.UTF8_STRING or DataTypes.RMTES_STRING =>
+            DataTypes.Int => Int.Decode(data, out _),
+            DataTypes.UInt => UInt.Decode(data, out _),
+            DataTypes.Float => Float.Decode(data, out _),
+            DataTypes.Double => RwfDouble.Decode(data, out _),
+            DataTypes.Real => Real.Decode(data, out _),
+            DataTypes.Date => Date.Decode(data, out _),
+            DataTypes.Time => Time.Decode(data, out _),
+            DataTypes.DateTime => RwfDateTime.Decode(data, out _),
+            DataTypes.Qos => Qos.Decode(data, out _),
+            DataTypes.State => State.Decode(data, out _),
+            DataTypes.Enum => RwfEnum.Decode(data, out _),
+            DataTypes.Array => WalkArray(data),
+            DataTypes.Buffer or DataTypes.AsciiString or DataTypes.Utf8String or DataTypes.RmtesString =>
                 RwfBuffer.Decode(data, dataType, out _),
             _ => Walk(dataType, data, depth + 1),
         };
-        if (rc >= CodecReturnCode.SUCCESS && dataType < DataTypes.CONTAINER_TYPE_MIN)
+        if (rc >= CodecReturnCode.Success && dataType < DataTypes.ContainerTypeMin)
             Primitives++;
         return rc;
     }
@@ -61,7 +61,7 @@ internal sealed class ContainerWalker
     // A standard field entry's type is only known from a dictionary: try it as every primitive.
     private void WalkUnknownValue(ReadOnlySpan<byte> data, int depth)
     {
-        for (int type = DataTypes.INT; type <= DataTypes.RMTES_STRING; type++)
+        for (int type = DataTypes.Int; type <= DataTypes.RmtesString; type++)
         {
             if (DataTypes.IsPrimitive(type))
                 WalkValue(type, data, depth);
@@ -71,30 +71,30 @@ internal sealed class ContainerWalker
     private CodecReturnCode WalkArray(ReadOnlySpan<byte> data)
     {
         CodecReturnCode rc = ArrayDecoder.Decode(data, out ArrayDecoder array);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
-        while ((rc = array.Next(out ReadOnlySpan<byte> item)) == CodecReturnCode.SUCCESS)
+        while ((rc = array.Next(out ReadOnlySpan<byte> item)) == CodecReturnCode.Success)
         {
             Entries++;
-            if (array.EncodedType is DataTypes.REAL_4RB or DataTypes.REAL_8RB)
+            if (array.EncodedType is DataTypes.Real4Rb or DataTypes.Real8Rb)
                 SetPrimitives.DecodeRealRb(item, out _);
-            else if (array.PrimitiveType != DataTypes.ARRAY)
+            else if (array.PrimitiveType != DataTypes.Array)
                 WalkValue(array.PrimitiveType, item, RwfEncoder.MaxDepth);
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER ? CodecReturnCode.SUCCESS : rc;
+        return rc == CodecReturnCode.EndOfContainer ? CodecReturnCode.Success : rc;
     }
 
     private CodecReturnCode WalkFieldList(ReadOnlySpan<byte> data, int depth)
     {
         CodecReturnCode rc = FieldListDecoder.Decode(data, out FieldListDecoder list, _fieldSets);
-        if (rc < CodecReturnCode.SUCCESS)
+        if (rc < CodecReturnCode.Success)
             return rc;
-        while ((rc = list.Next(out FieldEntry entry)) == CodecReturnCode.SUCCESS)
+        while ((rc = list.Next(out FieldEntry entry)) == CodecReturnCode.Success)
         {
             Entries++;
-            if (entry.EncodedType == DataTypes.UNKNOWN)
+            if (entry.EncodedType == DataTypes.Unknown)
                 WalkUnknownValue(entry.EncodedData, depth);
-            else if (entry.EncodedType is DataTypes.REAL_4RB or DataTypes.REAL_8RB)
+            else if (entry.EncodedType is DataTypes.Real4Rb or DataTypes.Real8Rb)
                 entry.Decode(out Real _);
             else
                 WalkValue(entry.DataType, entry.EncodedData, depth);
@@ -105,12 +105,12 @@ internal sealed class ContainerWalker
     private CodecReturnCode WalkElementList(ReadOnlySpan<byte> data, int depth)
     {
         CodecReturnCode rc = ElementListDecoder.Decode(data, out ElementListDecoder list, _elementSets);
-        if (rc < CodecReturnCode.SUCCESS)
+        if (rc < CodecReturnCode.Success)
             return rc;
-        while ((rc = list.Next(out ElementEntry entry)) == CodecReturnCode.SUCCESS)
+        while ((rc = list.Next(out ElementEntry entry)) == CodecReturnCode.Success)
         {
             Entries++;
-            if (entry.EncodedType is DataTypes.REAL_4RB or DataTypes.REAL_8RB)
+            if (entry.EncodedType is DataTypes.Real4Rb or DataTypes.Real8Rb)
                 entry.Decode(out Real _);
             else
                 WalkValue(entry.DataType, entry.EncodedData, depth);
@@ -121,11 +121,11 @@ internal sealed class ContainerWalker
     private CodecReturnCode WalkMap(ReadOnlySpan<byte> data, int depth)
     {
         CodecReturnCode rc = MapDecoder.Decode(data, out MapDecoder map);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
         LoadSetDefinitions(map.ContainerType, map.EncodedSetDefs);
         Walk(map.ContainerType, map.EncodedSummaryData, depth + 1);
-        while ((rc = map.Next(out MapEntry entry)) == CodecReturnCode.SUCCESS)
+        while ((rc = map.Next(out MapEntry entry)) == CodecReturnCode.Success)
         {
             Entries++;
             WalkValue(map.KeyPrimitiveType, entry.EncodedKey, depth);
@@ -137,11 +137,11 @@ internal sealed class ContainerWalker
     private CodecReturnCode WalkVector(ReadOnlySpan<byte> data, int depth)
     {
         CodecReturnCode rc = VectorDecoder.Decode(data, out VectorDecoder vector);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
         LoadSetDefinitions(vector.ContainerType, vector.EncodedSetDefs);
         Walk(vector.ContainerType, vector.EncodedSummaryData, depth + 1);
-        while ((rc = vector.Next(out VectorEntry entry)) == CodecReturnCode.SUCCESS)
+        while ((rc = vector.Next(out VectorEntry entry)) == CodecReturnCode.Success)
         {
             Entries++;
             Walk(vector.ContainerType, entry.EncodedData, depth + 1);
@@ -152,11 +152,11 @@ internal sealed class ContainerWalker
     private CodecReturnCode WalkSeries(ReadOnlySpan<byte> data, int depth)
     {
         CodecReturnCode rc = SeriesDecoder.Decode(data, out SeriesDecoder series);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
         LoadSetDefinitions(series.ContainerType, series.EncodedSetDefs);
         Walk(series.ContainerType, series.EncodedSummaryData, depth + 1);
-        while ((rc = series.Next(out ReadOnlySpan<byte> entry)) == CodecReturnCode.SUCCESS)
+        while ((rc = series.Next(out ReadOnlySpan<byte> entry)) == CodecReturnCode.Success)
         {
             Entries++;
             Walk(series.ContainerType, entry, depth + 1);
@@ -167,9 +167,9 @@ internal sealed class ContainerWalker
     private CodecReturnCode WalkFilterList(ReadOnlySpan<byte> data, int depth)
     {
         CodecReturnCode rc = FilterListDecoder.Decode(data, out FilterListDecoder list);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
-        while ((rc = list.Next(out FilterEntry entry)) == CodecReturnCode.SUCCESS)
+        while ((rc = list.Next(out FilterEntry entry)) == CodecReturnCode.Success)
         {
             Entries++;
             Walk(entry.ContainerType, entry.EncodedData, depth + 1);
@@ -181,12 +181,12 @@ internal sealed class ContainerWalker
     {
         if (encodedSetDefs.IsEmpty)
             return;
-        if (containerType == DataTypes.FIELD_LIST)
+        if (containerType == DataTypes.FieldList)
             _fieldSets.Decode(encodedSetDefs);
-        else if (containerType == DataTypes.ELEMENT_LIST)
+        else if (containerType == DataTypes.ElementList)
             _elementSets.Decode(encodedSetDefs);
     }
 
     private static CodecReturnCode EndCode(CodecReturnCode rc) =>
-        rc == CodecReturnCode.END_OF_CONTAINER ? CodecReturnCode.SUCCESS : rc;
+        rc == CodecReturnCode.EndOfContainer ? CodecReturnCode.Success : rc;
 }

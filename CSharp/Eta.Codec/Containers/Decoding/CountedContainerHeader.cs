@@ -22,18 +22,18 @@ internal readonly ref struct CountedContainerHeader
         header = default;
         ReadOnlySpan<byte> setDefs = default, summary = default;
         int totalCountHint = 0;
-        if (hasSetDefs && reader.ReadBuffer15(out setDefs) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
-        if (hasSummary && reader.ReadBuffer15(out summary) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
-        if (hasTotalCountHint && reader.ReadU30rb(out totalCountHint) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
-        if (reader.ReadUInt16(out ushort count) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
+        if (hasSetDefs && reader.ReadBuffer15(out setDefs) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
+        if (hasSummary && reader.ReadBuffer15(out summary) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
+        if (hasTotalCountHint && reader.ReadU30rb(out totalCountHint) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
+        if (reader.ReadUInt16(out ushort count) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
         header = new CountedContainerHeader
         {
             SetDefs = setDefs, Summary = summary, TotalCountHint = totalCountHint, Count = count,
         };
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

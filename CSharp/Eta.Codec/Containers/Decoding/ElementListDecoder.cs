@@ -5,7 +5,7 @@ namespace Eta.Codec;
 /// <code>
 /// flags(1) [infoLen(1) elementListNum(2)] [setId(u15rb)]
 /// [setData: u15rb-length-prefixed when standard data follows, else to the end] [count(2) standard entries]
-/// standard entry: name(u15rb len) dataType(1) [valueLength(u16ob) value, absent for NO_DATA]
+/// standard entry: name(u15rb len) dataType(1) [valueLength(u16ob) value, absent for NoData]
 /// </code>
 /// </summary>
 public ref struct ElementListDecoder
@@ -35,28 +35,28 @@ public ref struct ElementListDecoder
     {
         decoder = default;
         if (data.IsEmpty)
-            return CodecReturnCode.NO_DATA;
+            return CodecReturnCode.NoData;
         CodecReturnCode rc = decoder.ReadHeader(data);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
         {
             decoder._failure = rc;
             return rc;
         }
-        if ((decoder.Flags & ElementListFlags.HAS_SET_DATA) != 0)
+        if ((decoder.Flags & ElementListFlags.HasSetData) != 0)
         {
             if (setDefinitions is null || !setDefinitions.TryGet(decoder.SetId, out decoder._setDefinition))
-                return CodecReturnCode.SET_SKIPPED;
+                return CodecReturnCode.SetSkipped;
             decoder._setNames = setDefinitions.Names;
             decoder._setData = new RwfReader(decoder.EncodedSetData);
         }
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
-    /// <summary>The next entry, or END_OF_CONTAINER after the last one.</summary>
+    /// <summary>The next entry, or EndOfContainer after the last one.</summary>
     public CodecReturnCode Next(out ElementEntry entry)
     {
         entry = default;
-        if (_failure != CodecReturnCode.SUCCESS)
+        if (_failure != CodecReturnCode.Success)
             return _failure;
         CodecReturnCode rc;
         ReadOnlySpan<byte> value;
@@ -64,26 +64,26 @@ public ref struct ElementListDecoder
         {
             ElementSetDefEntry definition = _setDefinition[_setIndex];
             rc = SetPrimitives.ReadValue(ref _setData, definition.DataType, out value);
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 return _failure = rc;
             _setIndex++;
             entry = new ElementEntry(_setNames.Slice(definition.NameOffset, definition.NameLength), definition.DataType, value);
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         if (_standardRemaining == 0)
-            return CodecReturnCode.END_OF_CONTAINER;
+            return CodecReturnCode.EndOfContainer;
         rc = _standard.ReadBuffer15(out ReadOnlySpan<byte> name);
         byte type = 0;
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = _standard.ReadByte(out type);
         value = default;
-        if (rc == CodecReturnCode.SUCCESS && type != DataTypes.NO_DATA)
+        if (rc == CodecReturnCode.Success && type != DataTypes.NoData)
             rc = _standard.ReadBuffer16(out value);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return _failure = rc;
         _standardRemaining--;
         entry = new ElementEntry(name, type, value);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     private CodecReturnCode ReadHeader(ReadOnlySpan<byte> data)
@@ -91,20 +91,20 @@ public ref struct ElementListDecoder
         var reader = new RwfReader(data);
         reader.ReadByte(out byte flags);
         Flags = (ElementListFlags)flags;
-        if ((Flags & ElementListFlags.HAS_ELEMENT_LIST_INFO) != 0)
+        if ((Flags & ElementListFlags.HasElementListInfo) != 0)
         {
-            if (reader.ReadByte(out byte infoLength) != CodecReturnCode.SUCCESS
-                || reader.ReadBytes(infoLength, out ReadOnlySpan<byte> info) != CodecReturnCode.SUCCESS)
-                return CodecReturnCode.INCOMPLETE_DATA;
+            if (reader.ReadByte(out byte infoLength) != CodecReturnCode.Success
+                || reader.ReadBytes(infoLength, out ReadOnlySpan<byte> info) != CodecReturnCode.Success)
+                return CodecReturnCode.IncompleteData;
             var infoReader = new RwfReader(info);
-            if (infoReader.ReadUInt16(out ushort elementListNum) != CodecReturnCode.SUCCESS)
-                return CodecReturnCode.INCOMPLETE_DATA;
+            if (infoReader.ReadUInt16(out ushort elementListNum) != CodecReturnCode.Success)
+                return CodecReturnCode.IncompleteData;
             ElementListNum = elementListNum;
         }
-        if (ListBody.Read(ref reader, flags, out _body) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
+        if (ListBody.Read(ref reader, flags, out _body) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
         _standardRemaining = StandardCount;
         _standard = new RwfReader(_body.StandardEntries);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

@@ -14,22 +14,22 @@ internal ref struct EntryCursor
     {
         Reader = new RwfReader(entries);
         _remaining = count;
-        _failure = CodecReturnCode.SUCCESS;
+        _failure = CodecReturnCode.Success;
     }
 
     /// <summary>A cursor that only ever returns <paramref name="failure"/> (a header that did not decode).</summary>
     public static EntryCursor Failed(CodecReturnCode failure) => new() { _failure = failure };
 
-    /// <summary>SUCCESS when another entry is to be read, else END_OF_CONTAINER or the earlier failure.</summary>
+    /// <summary>Success when another entry is to be read, else EndOfContainer or the earlier failure.</summary>
     public readonly CodecReturnCode Begin() =>
-        _failure != CodecReturnCode.SUCCESS ? _failure
-        : _remaining == 0 ? CodecReturnCode.END_OF_CONTAINER
-        : CodecReturnCode.SUCCESS;
+        _failure != CodecReturnCode.Success ? _failure
+        : _remaining == 0 ? CodecReturnCode.EndOfContainer
+        : CodecReturnCode.Success;
 
     /// <summary>Counts the entry just read, or remembers why it could not be read.</summary>
     public CodecReturnCode End(CodecReturnCode rc)
     {
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             _remaining--;
         else
             _failure = rc;

@@ -40,11 +40,11 @@ internal static class EntryValues
     public static CodecReturnCode Decode<T>(int encodedType, ReadOnlySpan<byte> data, out T value)
         where T : struct, IPrimitive<T>
     {
-        if (encodedType is DataTypes.REAL_4RB or DataTypes.REAL_8RB)
+        if (encodedType is DataTypes.Real4Rb or DataTypes.Real8Rb)
         {
             value = default;
             if (typeof(T) != typeof(Real))
-                return CodecReturnCode.UNSUPPORTED_DATA_TYPE;
+                return CodecReturnCode.UnsupportedDataType;
             CodecReturnCode rc = SetPrimitives.DecodeRealRb(data, out Real real);
             value = Unsafe.As<Real, T>(ref real);
             return rc;

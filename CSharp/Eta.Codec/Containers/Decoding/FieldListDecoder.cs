@@ -7,7 +7,7 @@ namespace Eta.Codec;
 /// [setData: u15rb-length-prefixed when standard data follows, else to the end] [count(2) standard entries]
 /// standard entry: fieldId(2) valueLength(u16ob) value
 /// </code>
-/// Never throws and never allocates; a malformed list ends with INCOMPLETE_DATA or INVALID_DATA.
+/// Never throws and never allocates; a malformed list ends with IncompleteData or InvalidData.
 /// </summary>
 public ref struct FieldListDecoder
 {
@@ -34,59 +34,59 @@ public ref struct FieldListDecoder
     public readonly int StandardCount => _body.StandardCount;
 
     /// <summary>
-    /// Reads the header. Returns SUCCESS; NO_DATA for an empty payload; SET_SKIPPED when set-defined data is
+    /// Reads the header. Returns Success; NoData for an empty payload; SetSkipped when set-defined data is
     /// present but its definition is not in <paramref name="setDefinitions"/> (standard entries still decode);
-    /// or INCOMPLETE_DATA.
+    /// or IncompleteData.
     /// </summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out FieldListDecoder decoder,
         LocalFieldSetDefDb? setDefinitions = null)
     {
         decoder = default;
         if (data.IsEmpty)
-            return CodecReturnCode.NO_DATA;
+            return CodecReturnCode.NoData;
         CodecReturnCode rc = decoder.ReadHeader(data);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
         {
             decoder._failure = rc;
             return rc;
         }
-        if ((decoder.Flags & FieldListFlags.HAS_SET_DATA) != 0)
+        if ((decoder.Flags & FieldListFlags.HasSetData) != 0)
         {
             if (setDefinitions is null || !setDefinitions.TryGet(decoder.SetId, out decoder._setDefinition))
-                return CodecReturnCode.SET_SKIPPED;
+                return CodecReturnCode.SetSkipped;
             decoder._setData = new RwfReader(decoder.EncodedSetData);
         }
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
-    /// <summary>The next entry, or END_OF_CONTAINER after the last one.</summary>
+    /// <summary>The next entry, or EndOfContainer after the last one.</summary>
     public CodecReturnCode Next(out FieldEntry entry)
     {
         entry = default;
-        if (_failure != CodecReturnCode.SUCCESS)
+        if (_failure != CodecReturnCode.Success)
             return _failure;
         CodecReturnCode rc;
         if (_setIndex < _setDefinition.Length)
         {
             FieldSetDefEntry definition = _setDefinition[_setIndex];
             rc = SetPrimitives.ReadValue(ref _setData, definition.DataType, out ReadOnlySpan<byte> value);
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 return _failure = rc;
             _setIndex++;
             entry = new FieldEntry(definition.FieldId, definition.DataType, value);
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         if (_standardRemaining == 0)
-            return CodecReturnCode.END_OF_CONTAINER;
+            return CodecReturnCode.EndOfContainer;
         rc = _standard.ReadInt16(out short fieldId);
         ReadOnlySpan<byte> data = default;
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = _standard.ReadBuffer16(out data);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return _failure = rc;
         _standardRemaining--;
-        entry = new FieldEntry(fieldId, DataTypes.UNKNOWN, data);
-        return CodecReturnCode.SUCCESS;
+        entry = new FieldEntry(fieldId, DataTypes.Unknown, data);
+        return CodecReturnCode.Success;
     }
 
     private CodecReturnCode ReadHeader(ReadOnlySpan<byte> data)
@@ -94,22 +94,22 @@ public ref struct FieldListDecoder
         var reader = new RwfReader(data);
         reader.ReadByte(out byte flags);
         Flags = (FieldListFlags)flags;
-        if ((Flags & FieldListFlags.HAS_FIELD_LIST_INFO) != 0)
+        if ((Flags & FieldListFlags.HasFieldListInfo) != 0)
         {
-            if (reader.ReadByte(out byte infoLength) != CodecReturnCode.SUCCESS
-                || reader.ReadBytes(infoLength, out ReadOnlySpan<byte> info) != CodecReturnCode.SUCCESS)
-                return CodecReturnCode.INCOMPLETE_DATA;
+            if (reader.ReadByte(out byte infoLength) != CodecReturnCode.Success
+                || reader.ReadBytes(infoLength, out ReadOnlySpan<byte> info) != CodecReturnCode.Success)
+                return CodecReturnCode.IncompleteData;
             var infoReader = new RwfReader(info);
-            if (infoReader.ReadU15rb(out int dictionaryId) != CodecReturnCode.SUCCESS
-                || infoReader.ReadInt16(out short fieldListNum) != CodecReturnCode.SUCCESS)
-                return CodecReturnCode.INCOMPLETE_DATA;
+            if (infoReader.ReadU15rb(out int dictionaryId) != CodecReturnCode.Success
+                || infoReader.ReadInt16(out short fieldListNum) != CodecReturnCode.Success)
+                return CodecReturnCode.IncompleteData;
             DictionaryId = dictionaryId;
             FieldListNum = fieldListNum;
         }
-        if (ListBody.Read(ref reader, flags, out _body) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
+        if (ListBody.Read(ref reader, flags, out _body) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
         _standardRemaining = StandardCount;
         _standard = new RwfReader(_body.StandardEntries);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

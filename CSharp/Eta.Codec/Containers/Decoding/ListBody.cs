@@ -29,20 +29,20 @@ internal readonly ref struct ListBody
         ushort count = 0;
         if ((flags & HasSetData) != 0)
         {
-            if ((flags & HasSetId) != 0 && reader.ReadU15rb(out setId) != CodecReturnCode.SUCCESS)
-                return CodecReturnCode.INCOMPLETE_DATA;
+            if ((flags & HasSetId) != 0 && reader.ReadU15rb(out setId) != CodecReturnCode.Success)
+                return CodecReturnCode.IncompleteData;
             if (!hasStandard)
                 setData = reader.ReadToEnd();
-            else if (reader.ReadBuffer15(out setData) != CodecReturnCode.SUCCESS)
-                return CodecReturnCode.INCOMPLETE_DATA;
+            else if (reader.ReadBuffer15(out setData) != CodecReturnCode.Success)
+                return CodecReturnCode.IncompleteData;
         }
         if (hasStandard)
         {
-            if (reader.ReadUInt16(out count) != CodecReturnCode.SUCCESS)
-                return CodecReturnCode.INCOMPLETE_DATA;
+            if (reader.ReadUInt16(out count) != CodecReturnCode.Success)
+                return CodecReturnCode.IncompleteData;
             standardEntries = reader.ReadToEnd();
         }
         body = new ListBody { SetId = setId, SetData = setData, StandardCount = count, StandardEntries = standardEntries };
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

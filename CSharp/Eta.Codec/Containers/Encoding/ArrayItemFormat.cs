@@ -10,44 +10,44 @@ internal static class ArrayItemFormat
     {
         switch (type)
         {
-            case DataTypes.INT:
-            case DataTypes.UINT:
-            case DataTypes.ENUM:
+            case DataTypes.Int:
+            case DataTypes.UInt:
+            case DataTypes.Enum:
                 if (body.Length > itemLength || itemLength > 8)
-                    return CodecReturnCode.VALUE_OUT_OF_RANGE;
+                    return CodecReturnCode.ValueOutOfRange;
                 // Widen a trimmed integer: sign-extend INT, zero-extend the unsigned types.
-                byte fill = type == DataTypes.INT && !body.IsEmpty && (body[0] & 0x80) != 0 ? (byte)0xFF : (byte)0;
+                byte fill = type == DataTypes.Int && !body.IsEmpty && (body[0] & 0x80) != 0 ? (byte)0xFF : (byte)0;
                 return WritePadded(ref writer, body, itemLength, fill, padLeft: true);
-            case DataTypes.BUFFER:
-            case DataTypes.ASCII_STRING:
-            case DataTypes.UTF8_STRING:
-            case DataTypes.RMTES_STRING:
+            case DataTypes.Buffer:
+            case DataTypes.AsciiString:
+            case DataTypes.Utf8String:
+            case DataTypes.RmtesString:
                 return body.Length > itemLength
-                    ? CodecReturnCode.INVALID_ARGUMENT
+                    ? CodecReturnCode.InvalidArgument
                     : WritePadded(ref writer, body, itemLength, 0, padLeft: false);
-            case DataTypes.DATE:
-            case DataTypes.FLOAT:
-            case DataTypes.DOUBLE:
+            case DataTypes.Date:
+            case DataTypes.Float:
+            case DataTypes.Double:
                 if (body.IsEmpty)
                     return WritePadded(ref writer, body, itemLength, 0, padLeft: false);
-                return body.Length == itemLength ? writer.WriteBytes(body) : CodecReturnCode.INVALID_ARGUMENT;
-            case DataTypes.TIME:
-                return Time.Decode(body, out Time time) < 0 ? CodecReturnCode.INVALID_ARGUMENT : time.EncodeFixed(ref writer, itemLength);
-            case DataTypes.DATETIME:
+                return body.Length == itemLength ? writer.WriteBytes(body) : CodecReturnCode.InvalidArgument;
+            case DataTypes.Time:
+                return Time.Decode(body, out Time time) < 0 ? CodecReturnCode.InvalidArgument : time.EncodeFixed(ref writer, itemLength);
+            case DataTypes.DateTime:
                 return RwfDateTime.Decode(body, out RwfDateTime dateTime) < 0
-                    ? CodecReturnCode.INVALID_ARGUMENT
+                    ? CodecReturnCode.InvalidArgument
                     : dateTime.EncodeFixed(ref writer, itemLength);
             default:
-                return CodecReturnCode.ENCODING_UNAVAILABLE;
+                return CodecReturnCode.EncodingUnavailable;
         }
     }
 
     private static CodecReturnCode WritePadded(ref RwfWriter writer, scoped ReadOnlySpan<byte> body, int itemLength, byte fill, bool padLeft)
     {
-        if (writer.Reserve(itemLength, out Span<byte> item) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.BUFFER_TOO_SMALL;
+        if (writer.Reserve(itemLength, out Span<byte> item) != CodecReturnCode.Success)
+            return CodecReturnCode.BufferTooSmall;
         item.Fill(fill);
         body.CopyTo(padLeft ? item[(itemLength - body.Length)..] : item);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

@@ -9,42 +9,42 @@ public ref partial struct RwfEncoder
     /// <summary>Starts an array (top level, or as the value of an entry opened with XxxEntryInit).</summary>
     public CodecReturnCode ArrayInit(int primitiveType, int itemLength = 0)
     {
-        CodecReturnCode rc = BeginContainer(DataTypes.ARRAY);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginContainer(DataTypes.Array);
+        if (rc != CodecReturnCode.Success)
             return rc;
-        if (!DataTypes.IsPrimitive(primitiveType) || primitiveType == DataTypes.ARRAY || (uint)itemLength > RwfWriter.MaxU16ob)
-            return AbortContainer(CodecReturnCode.INVALID_ARGUMENT);
+        if (!DataTypes.IsPrimitive(primitiveType) || primitiveType == DataTypes.Array || (uint)itemLength > RwfWriter.MaxU16ob)
+            return AbortContainer(CodecReturnCode.InvalidArgument);
         Top.EntryType = primitiveType;
         Top.ItemLength = itemLength;
         rc = Writer.WriteByte((byte)primitiveType);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = Writer.WriteU16ob(itemLength);
-        return rc == CodecReturnCode.SUCCESS ? ReserveCount(2) : AbortContainer(rc);
+        return rc == CodecReturnCode.Success ? ReserveCount(2) : AbortContainer(rc);
     }
 
     /// <summary>Adds an item; its type must be the array's.</summary>
     public CodecReturnCode ArrayEntry<T>(in T value) where T : struct, IPrimitive<T>
     {
-        CodecReturnCode rc = BeginEntry(DataTypes.ARRAY);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginEntry(DataTypes.Array);
+        if (rc != CodecReturnCode.Success)
             return rc;
         if (T.DataType != Top.EntryType)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
         if (Top.ItemLength == 0)
             return EndEntry(WriteValue(value));
         Span<byte> scratch = stackalloc byte[ArrayItemFormat.MaxFixedItemBody];
         var body = new RwfWriter(scratch);
         rc = value.EncodeBody(ref body);
-        if (rc != CodecReturnCode.SUCCESS)
-            return EndEntry(rc == CodecReturnCode.BUFFER_TOO_SMALL ? CodecReturnCode.VALUE_OUT_OF_RANGE : rc);
+        if (rc != CodecReturnCode.Success)
+            return EndEntry(rc == CodecReturnCode.BufferTooSmall ? CodecReturnCode.ValueOutOfRange : rc);
         return EndEntry(ArrayItemFormat.WriteFixed(ref Writer, Top.EntryType, body.Written, Top.ItemLength));
     }
 
     /// <summary>Adds an item given as value bytes: a string/buffer, or a pre-encoded item of the array's type.</summary>
     public CodecReturnCode ArrayEntry(scoped ReadOnlySpan<byte> encodedValue)
     {
-        CodecReturnCode rc = BeginEntry(DataTypes.ARRAY);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginEntry(DataTypes.Array);
+        if (rc != CodecReturnCode.Success)
             return rc;
         return EndEntry(Top.ItemLength == 0
             ? Writer.WriteBuffer16(encodedValue)
@@ -55,5 +55,5 @@ public ref partial struct RwfEncoder
     public CodecReturnCode ArrayEntryBlank() => ArrayEntry(ReadOnlySpan<byte>.Empty);
 
     /// <summary>Writes the item count; <c>success: false</c> removes the whole array.</summary>
-    public CodecReturnCode ArrayComplete(bool success) => CompleteContainer(DataTypes.ARRAY, success);
+    public CodecReturnCode ArrayComplete(bool success) => CompleteContainer(DataTypes.Array, success);
 }

@@ -7,58 +7,58 @@ public ref partial struct RwfEncoder
     /// <summary>Starts an element list of standard entries without list info.</summary>
     public CodecReturnCode ElementListInit()
     {
-        CodecReturnCode rc = BeginContainer(DataTypes.ELEMENT_LIST);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginContainer(DataTypes.ElementList);
+        if (rc != CodecReturnCode.Success)
             return rc;
-        rc = Writer.WriteByte((byte)ElementListFlags.HAS_STANDARD_DATA);
-        return rc == CodecReturnCode.SUCCESS ? ReserveCount(2) : AbortContainer(rc);
+        rc = Writer.WriteByte((byte)ElementListFlags.HasStandardData);
+        return rc == CodecReturnCode.Success ? ReserveCount(2) : AbortContainer(rc);
     }
 
     /// <summary>Starts an element list of standard entries with list info (the element list number).</summary>
     public CodecReturnCode ElementListInit(int elementListNum)
     {
-        CodecReturnCode rc = BeginContainer(DataTypes.ELEMENT_LIST);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginContainer(DataTypes.ElementList);
+        if (rc != CodecReturnCode.Success)
             return rc;
-        rc = Writer.WriteByte((byte)(ElementListFlags.HAS_ELEMENT_LIST_INFO | ElementListFlags.HAS_STANDARD_DATA));
-        if (rc == CodecReturnCode.SUCCESS)
+        rc = Writer.WriteByte((byte)(ElementListFlags.HasElementListInfo | ElementListFlags.HasStandardData));
+        if (rc == CodecReturnCode.Success)
             rc = Writer.WriteByte(2);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = Writer.WriteInt16((short)elementListNum);
-        return rc == CodecReturnCode.SUCCESS ? ReserveCount(2) : AbortContainer(rc);
+        return rc == CodecReturnCode.Success ? ReserveCount(2) : AbortContainer(rc);
     }
 
     /// <summary>Starts an element list carrying set-defined data (see the field list overload).</summary>
     public CodecReturnCode ElementListInit(int setId, scoped ReadOnlySpan<byte> encodedSetData, bool hasStandardData)
     {
-        CodecReturnCode rc = BeginContainer(DataTypes.ELEMENT_LIST);
-        return rc == CodecReturnCode.SUCCESS ? WriteSetListHeader(setId, encodedSetData, hasStandardData) : rc;
+        CodecReturnCode rc = BeginContainer(DataTypes.ElementList);
+        return rc == CodecReturnCode.Success ? WriteSetListHeader(setId, encodedSetData, hasStandardData) : rc;
     }
 
     /// <summary>Adds an entry whose value is a primitive; its type comes from <typeparamref name="T"/>.</summary>
     public CodecReturnCode ElementEntry<T>(scoped ReadOnlySpan<byte> name, in T value) where T : struct, IPrimitive<T>
     {
         CodecReturnCode rc = BeginElement(name, T.DataType);
-        return rc != CodecReturnCode.SUCCESS ? rc : EndEntry(WriteValue(value));
+        return rc != CodecReturnCode.Success ? rc : EndEntry(WriteValue(value));
     }
 
     /// <summary>
     /// Adds an entry of <paramref name="dataType"/> whose value bytes are given (a string/buffer, or any
-    /// pre-encoded primitive or container). A NO_DATA entry carries no value.
+    /// pre-encoded primitive or container). A NoData entry carries no value.
     /// </summary>
     public CodecReturnCode ElementEntry(scoped ReadOnlySpan<byte> name, int dataType, scoped ReadOnlySpan<byte> encodedValue)
     {
         CodecReturnCode rc = BeginElement(name, dataType);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
-        return EndEntry(dataType == DataTypes.NO_DATA ? CodecReturnCode.SUCCESS : Writer.WriteBuffer16(encodedValue));
+        return EndEntry(dataType == DataTypes.NoData ? CodecReturnCode.Success : Writer.WriteBuffer16(encodedValue));
     }
 
     /// <summary>Adds an entry whose value is a State.</summary>
     public CodecReturnCode ElementEntry(scoped ReadOnlySpan<byte> name, in State value)
     {
-        CodecReturnCode rc = BeginElement(name, DataTypes.STATE);
-        return rc != CodecReturnCode.SUCCESS ? rc : EndEntry(WriteValue(value));
+        CodecReturnCode rc = BeginElement(name, DataTypes.State);
+        return rc != CodecReturnCode.Success ? rc : EndEntry(WriteValue(value));
     }
 
     /// <summary>Adds a blank entry of <paramref name="dataType"/> (zero-length value).</summary>
@@ -69,26 +69,26 @@ public ref partial struct RwfEncoder
     public CodecReturnCode ElementEntryInit(scoped ReadOnlySpan<byte> name, int dataType, int maxEncodedSize = 0)
     {
         CodecReturnCode rc = BeginElement(name, dataType);
-        return rc != CodecReturnCode.SUCCESS ? rc : OpenEntry(CodecReturnCode.SUCCESS, maxEncodedSize);
+        return rc != CodecReturnCode.Success ? rc : OpenEntry(CodecReturnCode.Success, maxEncodedSize);
     }
 
     /// <summary>Closes the entry opened by <see cref="ElementEntryInit"/>; <c>success: false</c> removes it.</summary>
-    public CodecReturnCode ElementEntryComplete(bool success) => CompleteEntry(DataTypes.ELEMENT_LIST, success);
+    public CodecReturnCode ElementEntryComplete(bool success) => CompleteEntry(DataTypes.ElementList, success);
 
     /// <summary>Writes the entry count; <c>success: false</c> removes the whole element list.</summary>
-    public CodecReturnCode ElementListComplete(bool success) => CompleteContainer(DataTypes.ELEMENT_LIST, success);
+    public CodecReturnCode ElementListComplete(bool success) => CompleteContainer(DataTypes.ElementList, success);
 
     // Writes name and type; on failure the partial entry is already removed.
     private CodecReturnCode BeginElement(scoped ReadOnlySpan<byte> name, int dataType)
     {
-        CodecReturnCode rc = BeginEntry(DataTypes.ELEMENT_LIST);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginEntry(DataTypes.ElementList);
+        if (rc != CodecReturnCode.Success)
             return rc;
         if ((uint)dataType > byte.MaxValue)
-            return EndEntry(CodecReturnCode.INVALID_ARGUMENT);
+            return EndEntry(CodecReturnCode.InvalidArgument);
         rc = Writer.WriteBuffer15(name);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = Writer.WriteByte((byte)dataType);
-        return rc == CodecReturnCode.SUCCESS ? rc : EndEntry(rc);
+        return rc == CodecReturnCode.Success ? rc : EndEntry(rc);
     }
 }

@@ -7,30 +7,30 @@ public ref partial struct RwfEncoder
     /// <summary>Starts a field list of standard entries without list info.</summary>
     public CodecReturnCode FieldListInit()
     {
-        CodecReturnCode rc = BeginContainer(DataTypes.FIELD_LIST);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginContainer(DataTypes.FieldList);
+        if (rc != CodecReturnCode.Success)
             return rc;
-        rc = Writer.WriteByte((byte)FieldListFlags.HAS_STANDARD_DATA);
-        return rc == CodecReturnCode.SUCCESS ? ReserveCount(2) : AbortContainer(rc);
+        rc = Writer.WriteByte((byte)FieldListFlags.HasStandardData);
+        return rc == CodecReturnCode.Success ? ReserveCount(2) : AbortContainer(rc);
     }
 
     /// <summary>Starts a field list of standard entries with list info (dictionary id, field list number).</summary>
     public CodecReturnCode FieldListInit(int dictionaryId, int fieldListNum)
     {
-        CodecReturnCode rc = BeginContainer(DataTypes.FIELD_LIST);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginContainer(DataTypes.FieldList);
+        if (rc != CodecReturnCode.Success)
             return rc;
         if ((uint)dictionaryId > RwfWriter.MaxU15rb)
-            return AbortContainer(CodecReturnCode.INVALID_ARGUMENT);
+            return AbortContainer(CodecReturnCode.InvalidArgument);
         int infoLength = (dictionaryId < 0x80 ? 1 : 2) + 2;
-        rc = Writer.WriteByte((byte)(FieldListFlags.HAS_FIELD_LIST_INFO | FieldListFlags.HAS_STANDARD_DATA));
-        if (rc == CodecReturnCode.SUCCESS)
+        rc = Writer.WriteByte((byte)(FieldListFlags.HasFieldListInfo | FieldListFlags.HasStandardData));
+        if (rc == CodecReturnCode.Success)
             rc = Writer.WriteByte((byte)infoLength);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = Writer.WriteU15rb(dictionaryId);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = Writer.WriteInt16((short)fieldListNum);
-        return rc == CodecReturnCode.SUCCESS ? ReserveCount(2) : AbortContainer(rc);
+        return rc == CodecReturnCode.Success ? ReserveCount(2) : AbortContainer(rc);
     }
 
     /// <summary>
@@ -40,18 +40,18 @@ public ref partial struct RwfEncoder
     /// </summary>
     public CodecReturnCode FieldListInit(int setId, scoped ReadOnlySpan<byte> encodedSetData, bool hasStandardData)
     {
-        CodecReturnCode rc = BeginContainer(DataTypes.FIELD_LIST);
-        return rc == CodecReturnCode.SUCCESS ? WriteSetListHeader(setId, encodedSetData, hasStandardData) : rc;
+        CodecReturnCode rc = BeginContainer(DataTypes.FieldList);
+        return rc == CodecReturnCode.Success ? WriteSetListHeader(setId, encodedSetData, hasStandardData) : rc;
     }
 
     /// <summary>Adds an entry whose value is a primitive (Real, UInt, Int, RwfEnum, Date, Time, ...).</summary>
     public CodecReturnCode FieldEntry<T>(int fieldId, in T value) where T : struct, IPrimitive
     {
-        CodecReturnCode rc = BeginEntry(DataTypes.FIELD_LIST);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginEntry(DataTypes.FieldList);
+        if (rc != CodecReturnCode.Success)
             return rc;
         rc = Writer.WriteInt16((short)fieldId);
-        return EndEntry(rc == CodecReturnCode.SUCCESS ? WriteValue(value) : rc);
+        return EndEntry(rc == CodecReturnCode.Success ? WriteValue(value) : rc);
     }
 
     /// <summary>
@@ -60,21 +60,21 @@ public ref partial struct RwfEncoder
     /// </summary>
     public CodecReturnCode FieldEntry(int fieldId, scoped ReadOnlySpan<byte> encodedValue)
     {
-        CodecReturnCode rc = BeginEntry(DataTypes.FIELD_LIST);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginEntry(DataTypes.FieldList);
+        if (rc != CodecReturnCode.Success)
             return rc;
         rc = Writer.WriteInt16((short)fieldId);
-        return EndEntry(rc == CodecReturnCode.SUCCESS ? Writer.WriteBuffer16(encodedValue) : rc);
+        return EndEntry(rc == CodecReturnCode.Success ? Writer.WriteBuffer16(encodedValue) : rc);
     }
 
     /// <summary>Adds an entry whose value is a State.</summary>
     public CodecReturnCode FieldEntry(int fieldId, in State value)
     {
-        CodecReturnCode rc = BeginEntry(DataTypes.FIELD_LIST);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginEntry(DataTypes.FieldList);
+        if (rc != CodecReturnCode.Success)
             return rc;
         rc = Writer.WriteInt16((short)fieldId);
-        return EndEntry(rc == CodecReturnCode.SUCCESS ? WriteValue(value) : rc);
+        return EndEntry(rc == CodecReturnCode.Success ? WriteValue(value) : rc);
     }
 
     /// <summary>Adds a blank entry (zero-length value), whatever the field's type.</summary>
@@ -86,15 +86,15 @@ public ref partial struct RwfEncoder
     /// </summary>
     public CodecReturnCode FieldEntryInit(int fieldId, int maxEncodedSize = 0)
     {
-        CodecReturnCode rc = BeginEntry(DataTypes.FIELD_LIST);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginEntry(DataTypes.FieldList);
+        if (rc != CodecReturnCode.Success)
             return rc;
         return OpenEntry(Writer.WriteInt16((short)fieldId), maxEncodedSize);
     }
 
     /// <summary>Closes the entry opened by <see cref="FieldEntryInit"/>; <c>success: false</c> removes it.</summary>
-    public CodecReturnCode FieldEntryComplete(bool success) => CompleteEntry(DataTypes.FIELD_LIST, success);
+    public CodecReturnCode FieldEntryComplete(bool success) => CompleteEntry(DataTypes.FieldList, success);
 
     /// <summary>Writes the entry count; <c>success: false</c> removes the whole field list.</summary>
-    public CodecReturnCode FieldListComplete(bool success) => CompleteContainer(DataTypes.FIELD_LIST, success);
+    public CodecReturnCode FieldListComplete(bool success) => CompleteContainer(DataTypes.FieldList, success);
 }

@@ -6,23 +6,23 @@ namespace Eta.Codec;
 public ref partial struct RwfEncoder
 {
     public CodecReturnCode VectorInit(scoped VectorHeader header, int summaryMaxSize = 0) =>
-        InitFlagsTypeContainer(DataTypes.VECTOR, (byte)header.Flags, header.ContainerType,
-            (header.Flags & VectorFlags.HAS_SET_DEFS) != 0, header.EncodedSetDefs,
-            (header.Flags & VectorFlags.HAS_SUMMARY_DATA) != 0, header.EncodedSummaryData, summaryMaxSize,
-            (header.Flags & VectorFlags.HAS_TOTAL_COUNT_HINT) != 0, header.TotalCountHint);
+        InitFlagsTypeContainer(DataTypes.Vector, (byte)header.Flags, header.ContainerType,
+            (header.Flags & VectorFlags.HasSetDefs) != 0, header.EncodedSetDefs,
+            (header.Flags & VectorFlags.HasSummaryData) != 0, header.EncodedSummaryData, summaryMaxSize,
+            (header.Flags & VectorFlags.HasTotalCountHint) != 0, header.TotalCountHint);
 
     public CodecReturnCode VectorSummaryDataComplete(bool success) =>
-        CompleteSummary(DataTypes.VECTOR, success,
-            (((VectorFlags)TopFlagsOrZero(DataTypes.VECTOR) & VectorFlags.HAS_TOTAL_COUNT_HINT) != 0));
+        CompleteSummary(DataTypes.Vector, success,
+            (((VectorFlags)TopFlagsOrZero(DataTypes.Vector) & VectorFlags.HasTotalCountHint) != 0));
 
     /// <summary>Adds an entry with pre-encoded data (ignored for CLEAR and DELETE).</summary>
     public CodecReturnCode VectorEntry(int index, VectorEntryActions action, scoped ReadOnlySpan<byte> encodedData,
         scoped ReadOnlySpan<byte> permData = default)
     {
         CodecReturnCode rc = BeginVectorEntry(index, action, permData);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
-        return EndEntry(VectorActionCarriesData(action) ? Writer.WriteBuffer16(encodedData) : CodecReturnCode.SUCCESS);
+        return EndEntry(VectorActionCarriesData(action) ? Writer.WriteBuffer16(encodedData) : CodecReturnCode.Success);
     }
 
     /// <summary>Opens an entry whose data container is encoded next.</summary>
@@ -30,32 +30,32 @@ public ref partial struct RwfEncoder
         scoped ReadOnlySpan<byte> permData = default, int maxEncodedSize = 0)
     {
         CodecReturnCode rc = BeginVectorEntry(index, action, permData);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
-        return OpenEntry(VectorActionCarriesData(action) ? rc : CodecReturnCode.INVALID_ARGUMENT, maxEncodedSize);
+        return OpenEntry(VectorActionCarriesData(action) ? rc : CodecReturnCode.InvalidArgument, maxEncodedSize);
     }
 
-    public CodecReturnCode VectorEntryComplete(bool success) => CompleteEntry(DataTypes.VECTOR, success);
+    public CodecReturnCode VectorEntryComplete(bool success) => CompleteEntry(DataTypes.Vector, success);
 
-    public CodecReturnCode VectorComplete(bool success) => CompleteContainer(DataTypes.VECTOR, success);
+    public CodecReturnCode VectorComplete(bool success) => CompleteContainer(DataTypes.Vector, success);
 
     private CodecReturnCode BeginVectorEntry(int index, VectorEntryActions action, scoped ReadOnlySpan<byte> permData)
     {
-        CodecReturnCode rc = BeginEntry(DataTypes.VECTOR);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = BeginEntry(DataTypes.Vector);
+        if (rc != CodecReturnCode.Success)
             return rc;
-        if (action is < VectorEntryActions.UPDATE or > VectorEntryActions.DELETE
-            || (!permData.IsEmpty && (((VectorFlags)Top.Flags & VectorFlags.HAS_PER_ENTRY_PERM_DATA) == 0)))
-            return EndEntry(CodecReturnCode.INVALID_ARGUMENT);
-        var flags = permData.IsEmpty ? VectorEntryFlags.NONE : VectorEntryFlags.HAS_PERM_DATA;
+        if (action is < VectorEntryActions.Update or > VectorEntryActions.Delete
+            || (!permData.IsEmpty && (((VectorFlags)Top.Flags & VectorFlags.HasPerEntryPermData) == 0)))
+            return EndEntry(CodecReturnCode.InvalidArgument);
+        var flags = permData.IsEmpty ? VectorEntryFlags.None : VectorEntryFlags.HasPermData;
         rc = WriteFlagsAndAction((int)flags, (int)action);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = Writer.WriteU30rb(index);
-        if (rc == CodecReturnCode.SUCCESS && !permData.IsEmpty)
+        if (rc == CodecReturnCode.Success && !permData.IsEmpty)
             rc = Writer.WriteBuffer15(permData);
-        return rc == CodecReturnCode.SUCCESS ? rc : EndEntry(rc);
+        return rc == CodecReturnCode.Success ? rc : EndEntry(rc);
     }
 
     private bool VectorActionCarriesData(VectorEntryActions action) =>
-        action is not (VectorEntryActions.CLEAR or VectorEntryActions.DELETE) && Top.EntryType != DataTypes.NO_DATA;
+        action is not (VectorEntryActions.Clear or VectorEntryActions.Delete) && Top.EntryType != DataTypes.NoData;
 }

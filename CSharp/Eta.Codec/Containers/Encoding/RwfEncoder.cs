@@ -8,7 +8,7 @@ namespace Eta.Codec;
 /// entries are appended, <c>XxxComplete(success)</c> back-fills the reservations, or with <c>success: false</c>
 /// rolls the whole container back. An entry whose content is a nested container is opened with
 /// <c>XxxEntryInit</c> and closed with <c>XxxEntryComplete(success)</c>, which can likewise drop it.
-/// Every call returns a <see cref="CodecReturnCode"/>; BUFFER_TOO_SMALL leaves the container consistent (the
+/// Every call returns a <see cref="CodecReturnCode"/>; BufferTooSmall leaves the container consistent (the
 /// failed entry is not written) so the caller can complete(false) and retry with a larger buffer.
 /// No call allocates.
 /// </summary>
@@ -56,7 +56,7 @@ public ref partial struct RwfEncoder
     public CodecReturnCode EncodeNonRwfData(scoped ReadOnlySpan<byte> data)
     {
         if (_depth > 0 && Top.State == EncodeState.Entries)
-            return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
+            return CodecReturnCode.UnexpectedEncoderCall;
         return Writer.WriteBytes(data);
     }
 
@@ -64,14 +64,14 @@ public ref partial struct RwfEncoder
     private CodecReturnCode BeginContainer(int containerType)
     {
         if (_depth >= MaxDepth)
-            return CodecReturnCode.ITERATOR_OVERRUN;
+            return CodecReturnCode.IteratorOverrun;
         if (_depth > 0 && Top.State == EncodeState.Entries)
-            return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
+            return CodecReturnCode.UnexpectedEncoderCall;
         ref EncodeLevel level = ref _levels[_depth++];
         level = default;
         level.ContainerType = containerType;
         level.Start = Writer.Position;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     // Drops a container whose header could not be written.
@@ -86,11 +86,11 @@ public ref partial struct RwfEncoder
     private CodecReturnCode ReserveCount(int width)
     {
         CodecReturnCode rc = Writer.Reserve(width, out int offset);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return AbortContainer(rc);
         Top.CountOffset = offset;
         Top.State = EncodeState.Entries;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     // Field and element lists with set data share their flag bits and layout (no list info here):
@@ -99,62 +99,62 @@ public ref partial struct RwfEncoder
     {
         const byte hasSetData = 0x02, hasSetId = 0x04, hasStandard = 0x08;
         if ((uint)setId > RwfWriter.MaxU15rb)
-            return AbortContainer(CodecReturnCode.INVALID_ARGUMENT);
+            return AbortContainer(CodecReturnCode.InvalidArgument);
         byte flags = (byte)(hasSetData | (setId != 0 ? hasSetId : 0) | (hasStandardData ? hasStandard : 0));
         CodecReturnCode rc = Writer.WriteByte(flags);
-        if (rc == CodecReturnCode.SUCCESS && setId != 0)
+        if (rc == CodecReturnCode.Success && setId != 0)
             rc = Writer.WriteU15rb(setId);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = hasStandardData ? Writer.WriteBuffer15(encodedSetData) : Writer.WriteBytes(encodedSetData);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return AbortContainer(rc);
         if (hasStandardData)
             return ReserveCount(2);
         Top.CountOffset = NoCount;
         Top.State = EncodeState.Entries;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     private CodecReturnCode CompleteContainer(int containerType, bool success)
     {
         if (_depth == 0 || Top.ContainerType != containerType)
-            return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
+            return CodecReturnCode.UnexpectedEncoderCall;
         ref EncodeLevel level = ref Top;
         if (!success)
         {
             Writer.Rollback(level.Start);
             _depth--;
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         if (level.State != EncodeState.Entries)
-            return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
+            return CodecReturnCode.UnexpectedEncoderCall;
         if (level.CountOffset == NoCount)
         {
             // a list of set data only: there is no count
         }
-        else if (containerType == DataTypes.FILTER_LIST)
+        else if (containerType == DataTypes.FilterList)
             Writer.PatchByte(level.CountOffset, (byte)level.Count);
         else
             Writer.PatchUInt16(level.CountOffset, (ushort)level.Count);
         _depth--;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     private CodecReturnCode BeginEntry(int containerType)
     {
         if (_depth == 0 || Top.ContainerType != containerType || Top.State != EncodeState.Entries || Top.CountOffset == NoCount)
-            return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
-        int maxCount = containerType == DataTypes.FILTER_LIST ? byte.MaxValue : ushort.MaxValue;
+            return CodecReturnCode.UnexpectedEncoderCall;
+        int maxCount = containerType == DataTypes.FilterList ? byte.MaxValue : ushort.MaxValue;
         if (Top.Count >= maxCount)
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         Top.EntryStart = Writer.Position;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     // Counts a fully written entry, or removes a partly written one.
     private CodecReturnCode EndEntry(CodecReturnCode rc)
     {
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             Top.Count++;
         else
             Writer.Rollback(Top.EntryStart);
@@ -164,26 +164,26 @@ public ref partial struct RwfEncoder
     // After an entry header: reserve the data length and wait for the nested content.
     private CodecReturnCode OpenEntry(CodecReturnCode headerResult, int maxSizeHint)
     {
-        if (headerResult == CodecReturnCode.SUCCESS)
+        if (headerResult == CodecReturnCode.Success)
             headerResult = Writer.ReserveLength(LengthEncoding.U16ob, maxSizeHint, out Top.Slot);
-        if (headerResult != CodecReturnCode.SUCCESS)
+        if (headerResult != CodecReturnCode.Success)
         {
             Writer.Rollback(Top.EntryStart);
             return headerResult;
         }
         Top.State = EncodeState.EntryOpen;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     private CodecReturnCode CompleteEntry(int containerType, bool success)
     {
         if (_depth == 0 || Top.ContainerType != containerType || Top.State != EncodeState.EntryOpen)
-            return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
+            return CodecReturnCode.UnexpectedEncoderCall;
         Top.State = EncodeState.Entries;
         if (success)
             return EndEntry(Writer.CompleteLength(Top.Slot));
         Writer.Rollback(Top.EntryStart);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     // Writes a primitive's value with its u16ob length: one length byte is reserved, as almost every primitive
@@ -191,32 +191,32 @@ public ref partial struct RwfEncoder
     private CodecReturnCode WriteValue<T>(in T value) where T : struct, IPrimitive
     {
         CodecReturnCode rc = Writer.Reserve(PrimitiveSizeHint, out int lengthOffset);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = value.EncodeBody(ref Writer);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
         int length = Writer.Position - lengthOffset - PrimitiveSizeHint;
         if (length >= 0xFE)
             return Writer.CompleteLength(new LengthSlot(lengthOffset, PrimitiveSizeHint, LengthEncoding.U16ob));
         Writer.PatchByte(lengthOffset, (byte)length);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     private CodecReturnCode WriteValue(in State value)
     {
         CodecReturnCode rc = Writer.ReserveLength(LengthEncoding.U16ob, PrimitiveSizeHint, out LengthSlot slot);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = value.EncodeBody(ref Writer);
-        return rc == CodecReturnCode.SUCCESS ? Writer.CompleteLength(slot) : rc;
+        return rc == CodecReturnCode.Success ? Writer.CompleteLength(slot) : rc;
     }
 
     // Writes a key/primitive with a u15rb length (map keys).
     private CodecReturnCode WriteKey<TKey>(in TKey key) where TKey : struct, IPrimitive
     {
         CodecReturnCode rc = Writer.ReserveLength(LengthEncoding.U15rb, PrimitiveSizeHint, out LengthSlot slot);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = key.EncodeBody(ref Writer);
-        return rc == CodecReturnCode.SUCCESS ? Writer.CompleteLength(slot) : rc;
+        return rc == CodecReturnCode.Success ? Writer.CompleteLength(slot) : rc;
     }
 
     // Writes the header byte shared by map, vector and filter entries: flags in the high nibble, action low.
@@ -227,11 +227,11 @@ public ref partial struct RwfEncoder
     private CodecReturnCode CompleteSummary(int containerType, bool success, bool hasTotalCountHint)
     {
         if (_depth == 0 || Top.ContainerType != containerType || Top.State != EncodeState.SummaryOpen)
-            return CodecReturnCode.UNEXPECTED_ENCODER_CALL;
+            return CodecReturnCode.UnexpectedEncoderCall;
         if (!success)
             Writer.Rollback(Top.Slot.ContentStart);
         CodecReturnCode rc = Writer.CompleteLength(Top.Slot);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return AbortContainer(rc);
         return FinishCountHeader(hasTotalCountHint, Top.TotalCountHint);
     }
@@ -242,7 +242,7 @@ public ref partial struct RwfEncoder
         if (hasTotalCountHint)
         {
             CodecReturnCode rc = Writer.WriteU30rb(totalCountHint);
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 return AbortContainer(rc);
         }
         return ReserveCount(2);
@@ -254,16 +254,16 @@ public ref partial struct RwfEncoder
         int summaryMaxSize, bool hasTotalCountHint, int totalCountHint)
     {
         CodecReturnCode rc = BeginContainer(listType);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
         if (!DataTypes.IsContainer(containerType))
-            return AbortContainer(CodecReturnCode.INVALID_ARGUMENT);
+            return AbortContainer(CodecReturnCode.InvalidArgument);
         Top.Flags = flags;
         Top.EntryType = containerType;
         rc = Writer.WriteByte(flags);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = Writer.WriteByte(DataTypes.ToWireContainerType(containerType));
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return AbortContainer(rc);
         return WriteSetDefsSummaryAndCount(hasSetDefs, setDefs, hasSummary, summary, summaryMaxSize,
             hasTotalCountHint, totalCountHint);
@@ -273,21 +273,21 @@ public ref partial struct RwfEncoder
     private CodecReturnCode WriteSetDefsSummaryAndCount(bool hasSetDefs, scoped ReadOnlySpan<byte> setDefs,
         bool hasSummary, scoped ReadOnlySpan<byte> summary, int summaryMaxSize, bool hasTotalCountHint, int totalCountHint)
     {
-        CodecReturnCode rc = CodecReturnCode.SUCCESS;
+        CodecReturnCode rc = CodecReturnCode.Success;
         if (hasSetDefs)
-            rc = setDefs.IsEmpty ? CodecReturnCode.INVALID_ARGUMENT : Writer.WriteBuffer15(setDefs);
-        if (rc == CodecReturnCode.SUCCESS && hasSummary && !summary.IsEmpty)
+            rc = setDefs.IsEmpty ? CodecReturnCode.InvalidArgument : Writer.WriteBuffer15(setDefs);
+        if (rc == CodecReturnCode.Success && hasSummary && !summary.IsEmpty)
             rc = Writer.WriteBuffer15(summary);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return AbortContainer(rc);
         if (hasSummary && summary.IsEmpty)
         {
             rc = Writer.ReserveLength(LengthEncoding.U15rb, summaryMaxSize, out Top.Slot);
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 return AbortContainer(rc);
             Top.TotalCountHint = totalCountHint;
             Top.State = EncodeState.SummaryOpen;
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         return FinishCountHeader(hasTotalCountHint, totalCountHint);
     }

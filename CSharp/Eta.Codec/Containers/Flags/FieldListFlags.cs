@@ -4,9 +4,14 @@ namespace Eta.Codec;
 [Flags]
 public enum FieldListFlags : byte
 {
-    NONE = 0x00,
-    HAS_FIELD_LIST_INFO = 0x01,
-    HAS_SET_DATA = 0x02,
-    HAS_SET_ID = 0x04,
-    HAS_STANDARD_DATA = 0x08,
+    /// <remarks>LSEG: FieldListFlags.NONE</remarks>
+    None = 0x00,
+    /// <remarks>LSEG: FieldListFlags.HAS_FIELD_LIST_INFO</remarks>
+    HasFieldListInfo = 0x01,
+    /// <remarks>LSEG: FieldListFlags.HAS_SET_DATA</remarks>
+    HasSetData = 0x02,
+    /// <remarks>LSEG: FieldListFlags.HAS_SET_ID</remarks>
+    HasSetId = 0x04,
+    /// <remarks>LSEG: FieldListFlags.HAS_STANDARD_DATA</remarks>
+    HasStandardData = 0x08,
 }

@@ -4,24 +4,33 @@ namespace Eta.Codec;
 [Flags]
 public enum FilterListFlags : byte
 {
-    NONE = 0x00,
-    HAS_PER_ENTRY_PERM_DATA = 0x01,
-    HAS_TOTAL_COUNT_HINT = 0x02,
+    /// <remarks>LSEG: FilterListFlags.NONE</remarks>
+    None = 0x00,
+    /// <remarks>LSEG: FilterListFlags.HAS_PER_ENTRY_PERM_DATA</remarks>
+    HasPerEntryPermData = 0x01,
+    /// <remarks>LSEG: FilterListFlags.HAS_TOTAL_COUNT_HINT</remarks>
+    HasTotalCountHint = 0x02,
 }
 
 /// <summary>Filter entry flags (high nibble of the entry's first byte).</summary>
 [Flags]
 public enum FilterEntryFlags : byte
 {
-    NONE = 0x00,
-    HAS_PERM_DATA = 0x01,
-    HAS_CONTAINER_TYPE = 0x02,
+    /// <remarks>LSEG: FilterEntryFlags.NONE</remarks>
+    None = 0x00,
+    /// <remarks>LSEG: FilterEntryFlags.HAS_PERM_DATA</remarks>
+    HasPermData = 0x01,
+    /// <remarks>LSEG: FilterEntryFlags.HAS_CONTAINER_TYPE</remarks>
+    HasContainerType = 0x02,
 }
 
 /// <summary>What a filter entry does (low nibble of the entry's first byte).</summary>
 public enum FilterEntryActions : byte
 {
-    UPDATE = 1,
-    SET = 2,
-    CLEAR = 3,
+    /// <remarks>LSEG: FilterEntryActions.UPDATE</remarks>
+    Update = 1,
+    /// <remarks>LSEG: FilterEntryActions.SET</remarks>
+    Set = 2,
+    /// <remarks>LSEG: FilterEntryActions.CLEAR</remarks>
+    Clear = 3,
 }

@@ -4,8 +4,12 @@ namespace Eta.Codec;
 [Flags]
 public enum SeriesFlags : byte
 {
-    NONE = 0x00,
-    HAS_SET_DEFS = 0x01,
-    HAS_SUMMARY_DATA = 0x02,
-    HAS_TOTAL_COUNT_HINT = 0x04,
+    /// <remarks>LSEG: SeriesFlags.NONE</remarks>
+    None = 0x00,
+    /// <remarks>LSEG: SeriesFlags.HAS_SET_DEFS</remarks>
+    HasSetDefs = 0x01,
+    /// <remarks>LSEG: SeriesFlags.HAS_SUMMARY_DATA</remarks>
+    HasSummaryData = 0x02,
+    /// <remarks>LSEG: SeriesFlags.HAS_TOTAL_COUNT_HINT</remarks>
+    HasTotalCountHint = 0x04,
 }

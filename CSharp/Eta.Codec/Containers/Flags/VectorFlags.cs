@@ -4,28 +4,41 @@ namespace Eta.Codec;
 [Flags]
 public enum VectorFlags : byte
 {
-    NONE = 0x00,
-    HAS_SET_DEFS = 0x01,
-    HAS_SUMMARY_DATA = 0x02,
-    HAS_PER_ENTRY_PERM_DATA = 0x04,
-    HAS_TOTAL_COUNT_HINT = 0x08,
-    SUPPORTS_SORTING = 0x10,
+    /// <remarks>LSEG: VectorFlags.NONE</remarks>
+    None = 0x00,
+    /// <remarks>LSEG: VectorFlags.HAS_SET_DEFS</remarks>
+    HasSetDefs = 0x01,
+    /// <remarks>LSEG: VectorFlags.HAS_SUMMARY_DATA</remarks>
+    HasSummaryData = 0x02,
+    /// <remarks>LSEG: VectorFlags.HAS_PER_ENTRY_PERM_DATA</remarks>
+    HasPerEntryPermData = 0x04,
+    /// <remarks>LSEG: VectorFlags.HAS_TOTAL_COUNT_HINT</remarks>
+    HasTotalCountHint = 0x08,
+    /// <remarks>LSEG: VectorFlags.SUPPORTS_SORTING</remarks>
+    SupportsSorting = 0x10,
 }
 
 /// <summary>Vector entry flags (high nibble of the entry's first byte).</summary>
 [Flags]
 public enum VectorEntryFlags : byte
 {
-    NONE = 0x00,
-    HAS_PERM_DATA = 0x01,
+    /// <remarks>LSEG: VectorEntryFlags.NONE</remarks>
+    None = 0x00,
+    /// <remarks>LSEG: VectorEntryFlags.HAS_PERM_DATA</remarks>
+    HasPermData = 0x01,
 }
 
 /// <summary>What a vector entry does at its index (low nibble of the entry's first byte).</summary>
 public enum VectorEntryActions : byte
 {
-    UPDATE = 1,
-    SET = 2,
-    CLEAR = 3,
-    INSERT = 4,
-    DELETE = 5,
+    /// <remarks>LSEG: VectorEntryActions.UPDATE</remarks>
+    Update = 1,
+    /// <remarks>LSEG: VectorEntryActions.SET</remarks>
+    Set = 2,
+    /// <remarks>LSEG: VectorEntryActions.CLEAR</remarks>
+    Clear = 3,
+    /// <remarks>LSEG: VectorEntryActions.INSERT</remarks>
+    Insert = 4,
+    /// <remarks>LSEG: VectorEntryActions.DELETE</remarks>
+    Delete = 5,
 }

@@ -34,10 +34,10 @@ public sealed class LocalElementSetDefDb
     {
         if (name.Length > _names.Length - _namesUsed
             || !_sets.TryAppend(setId, new ElementSetDefEntry(_namesUsed, name.Length, dataType)))
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
         name.CopyTo(_names.AsSpan(_namesUsed));
         _namesUsed += name.Length;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Replaces the content with the definitions encoded in <paramref name="encodedSetDefs"/>.</summary>
@@ -46,40 +46,40 @@ public sealed class LocalElementSetDefDb
         Clear();
         var reader = new RwfReader(encodedSetDefs);
         CodecReturnCode rc = SetDefDbFormat.ReadHeader(ref reader, out int setCount);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
         for (int i = 0; i < setCount; i++)
         {
             rc = SetDefDbFormat.ReadSetHeader(ref reader, _sets, out int setId, out int count);
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 return Fail(rc);
             _sets.DefineEmpty(setId);
             for (int j = 0; j < count; j++)
             {
-                if (reader.ReadBuffer15(out ReadOnlySpan<byte> name) != CodecReturnCode.SUCCESS
-                    || reader.ReadByte(out byte type) != CodecReturnCode.SUCCESS)
-                    return Fail(CodecReturnCode.INCOMPLETE_DATA);
-                if (Add(setId, name, type) != CodecReturnCode.SUCCESS)
-                    return Fail(CodecReturnCode.INVALID_DATA);
+                if (reader.ReadBuffer15(out ReadOnlySpan<byte> name) != CodecReturnCode.Success
+                    || reader.ReadByte(out byte type) != CodecReturnCode.Success)
+                    return Fail(CodecReturnCode.IncompleteData);
+                if (Add(setId, name, type) != CodecReturnCode.Success)
+                    return Fail(CodecReturnCode.InvalidData);
             }
         }
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 
     /// <summary>Writes every defined set (the form <see cref="Decode"/> reads).</summary>
     public CodecReturnCode Encode(ref RwfWriter writer)
     {
         CodecReturnCode rc = SetDefDbWriter.Begin(ref writer, out SetDefDbWriter db);
-        for (int setId = 0; rc == CodecReturnCode.SUCCESS && setId <= MaxLocalId; setId++)
+        for (int setId = 0; rc == CodecReturnCode.Success && setId <= MaxLocalId; setId++)
         {
             if (!TryGet(setId, out ReadOnlySpan<ElementSetDefEntry> entries))
                 continue;
             rc = db.BeginSet(ref writer, setId, entries.Length);
             foreach (ElementSetDefEntry entry in entries)
             {
-                if (rc == CodecReturnCode.SUCCESS)
+                if (rc == CodecReturnCode.Success)
                     rc = writer.WriteBuffer15(Name(entry));
-                if (rc == CodecReturnCode.SUCCESS)
+                if (rc == CodecReturnCode.Success)
                     rc = writer.WriteByte((byte)entry.DataType);
             }
         }

@@ -12,12 +12,12 @@ internal static class SetDefDbFormat
     public static CodecReturnCode ReadHeader(scoped ref RwfReader reader, out int setCount)
     {
         setCount = 0;
-        if (reader.Skip(1) != CodecReturnCode.SUCCESS || reader.ReadByte(out byte count) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
+        if (reader.Skip(1) != CodecReturnCode.Success || reader.ReadByte(out byte count) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
         setCount = count;
         if (count == 0)
-            return CodecReturnCode.SET_DEF_DB_EMPTY;
-        return count > MaxLocalId + 1 ? CodecReturnCode.TOO_MANY_LOCAL_SET_DEFS : CodecReturnCode.SUCCESS;
+            return CodecReturnCode.SetDefDbEmpty;
+        return count > MaxLocalId + 1 ? CodecReturnCode.TooManyLocalSetDefs : CodecReturnCode.Success;
     }
 
     /// <summary>Reads one set's id and entry count; an id already defined in <paramref name="decoded"/> is a duplicate.</summary>
@@ -25,11 +25,11 @@ internal static class SetDefDbFormat
         out int setId, out int entryCount) where TEntry : struct
     {
         entryCount = 0;
-        if (reader.ReadU15rb(out setId) != CodecReturnCode.SUCCESS || reader.ReadByte(out byte count) != CodecReturnCode.SUCCESS)
-            return CodecReturnCode.INCOMPLETE_DATA;
+        if (reader.ReadU15rb(out setId) != CodecReturnCode.Success || reader.ReadByte(out byte count) != CodecReturnCode.Success)
+            return CodecReturnCode.IncompleteData;
         entryCount = count;
         if (setId > MaxLocalId)
-            return CodecReturnCode.ILLEGAL_LOCAL_SET_DEF;
-        return decoded.IsDefined(setId) ? CodecReturnCode.DUPLICATE_LOCAL_SET_DEFS : CodecReturnCode.SUCCESS;
+            return CodecReturnCode.IllegalLocalSetDef;
+        return decoded.IsDefined(setId) ? CodecReturnCode.DuplicateLocalSetDefs : CodecReturnCode.Success;
     }
 }

@@ -16,7 +16,7 @@ internal struct SetDefDbWriter
     {
         db = new SetDefDbWriter { _mark = writer.Mark(), _countOffset = writer.Position + 1 };
         CodecReturnCode rc = writer.WriteByte(0);
-        return rc == CodecReturnCode.SUCCESS ? writer.WriteByte(0) : rc;
+        return rc == CodecReturnCode.Success ? writer.WriteByte(0) : rc;
     }
 
     /// <summary>Writes one set's id and entry count; its entries follow.</summary>
@@ -24,18 +24,18 @@ internal struct SetDefDbWriter
     {
         _setCount++;
         CodecReturnCode rc = writer.WriteU15rb(setId);
-        return rc == CodecReturnCode.SUCCESS ? writer.WriteByte((byte)entryCount) : rc;
+        return rc == CodecReturnCode.Success ? writer.WriteByte((byte)entryCount) : rc;
     }
 
     /// <summary>Patches the set count in, or rolls back everything when <paramref name="rc"/> is a failure.</summary>
     public readonly CodecReturnCode End(ref RwfWriter writer, CodecReturnCode rc)
     {
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
         {
             writer.Rollback(_mark);
             return rc;
         }
         writer.PatchByte(_countOffset, (byte)_setCount);
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

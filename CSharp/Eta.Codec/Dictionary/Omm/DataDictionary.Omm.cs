@@ -16,8 +16,8 @@ public sealed partial class DataDictionary
     /// it wrote.
     /// </summary>
     /// <returns>
-    /// SUCCESS for the final part, DICT_PART_ENCODED when more parts follow (send this one, call again with a fresh
-    /// buffer), BUFFER_TOO_SMALL when not even one field fits, FAILURE otherwise; failures set
+    /// Success for the final part, DictPartEncoded when more parts follow (send this one, call again with a fresh
+    /// buffer), BufferTooSmall when not even one field fits, Failure otherwise; failures set
     /// <paramref name="error"/> and leave nothing of the series in the buffer.
     /// </returns>
     public CodecReturnCode EncodeFieldDictionary(ref RwfEncoder encoder, ref int currentFid, DictionaryVerbosity verbosity,
@@ -38,14 +38,14 @@ public sealed partial class DataDictionary
     /// in order; <paramref name="verbosity"/> is what was requested (ENUMLENGTH and LONGNAME are read from NORMAL up).
     /// </summary>
     /// <returns>
-    /// SUCCESS, INCOMPLETE_DATA for a truncated payload, or FAILURE; failures set <paramref name="error"/> saying which
+    /// Success, IncompleteData for a truncated payload, or Failure; failures set <paramref name="error"/> saying which
     /// entry and what was wrong (entries before it have been added).
     /// </returns>
     public CodecReturnCode DecodeFieldDictionary(ReadOnlySpan<byte> payload, DictionaryVerbosity verbosity,
         out DictionaryError? error)
     {
         error = FieldDictionaryDecoder.Decode(this, payload, verbosity);
-        return error?.Code ?? CodecReturnCode.SUCCESS;
+        return error?.Code ?? CodecReturnCode.Success;
     }
 
     /// <summary>
@@ -53,14 +53,14 @@ public sealed partial class DataDictionary
     /// (not sent by LSEG or this encoder) is read at VERBOSE when present.
     /// </summary>
     /// <returns>
-    /// SUCCESS, INCOMPLETE_DATA for a truncated payload, or FAILURE; failures set <paramref name="error"/> saying which
+    /// Success, IncompleteData for a truncated payload, or Failure; failures set <paramref name="error"/> saying which
     /// entry and what was wrong (entries before it have been added).
     /// </returns>
     public CodecReturnCode DecodeEnumTypeDictionary(ReadOnlySpan<byte> payload, DictionaryVerbosity verbosity,
         out DictionaryError? error)
     {
         error = EnumDictionaryDecoder.Decode(this, payload, verbosity);
-        return error?.Code ?? CodecReturnCode.SUCCESS;
+        return error?.Code ?? CodecReturnCode.Success;
     }
 
     /// <summary>
@@ -72,6 +72,6 @@ public sealed partial class DataDictionary
     {
         string? problem = DictionaryPayload.ReadType(payload, out type);
         error = problem is null ? null : new DictionaryError("dictionary payload", 0, problem);
-        return error is null ? CodecReturnCode.SUCCESS : CodecReturnCode.FAILURE;
+        return error is null ? CodecReturnCode.Success : CodecReturnCode.Failure;
     }
 }

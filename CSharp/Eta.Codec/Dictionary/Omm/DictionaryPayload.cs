@@ -30,23 +30,23 @@ internal static class DictionaryPayload
 
         int index = 0;
         CodecReturnCode rc;
-        while ((rc = series.Next(out var encodedEntry)) == CodecReturnCode.SUCCESS)
+        while ((rc = series.Next(out var encodedEntry)) == CodecReturnCode.Success)
         {
             index++;
             var elementsRc = ElementListDecoder.Decode(encodedEntry, out var elements, setDefinitions);
-            if (elementsRc != CodecReturnCode.SUCCESS)
+            if (elementsRc != CodecReturnCode.Success)
             {
                 return new DictionaryError(source, 0, $"series entry {index}: element list cannot be decoded: {elementsRc}")
-                    { Code = elementsRc < 0 ? elementsRc : CodecReturnCode.FAILURE };
+                    { Code = elementsRc < 0 ? elementsRc : CodecReturnCode.Failure };
             }
             problem = reader.ReadEntry(ref elements);
             if (problem is not null)
                 return new DictionaryError(source, 0, $"series entry {index}: {problem}");
         }
         // A truncated payload reports INCOMPLETE_DATA, as LSEG's decoder does.
-        return rc == CodecReturnCode.END_OF_CONTAINER ? null
+        return rc == CodecReturnCode.EndOfContainer ? null
             : new DictionaryError(source, 0, $"series entry {index + 1} cannot be decoded: {rc}")
-            { Code = rc < 0 ? rc : CodecReturnCode.FAILURE };
+            { Code = rc < 0 ? rc : CodecReturnCode.Failure };
     }
 
     /// <summary>
@@ -58,19 +58,19 @@ internal static class DictionaryPayload
     {
         var tags = dictionary.Tags;
         string? problem = OpenSeries(payload, dictionary.SetDefinitionScratch, out series, out setDefinitions);
-        if (problem is not null || !series.Flags.HasFlag(SeriesFlags.HAS_SUMMARY_DATA))
+        if (problem is not null || !series.Flags.HasFlag(SeriesFlags.HasSummaryData))
             return problem;
 
         var rc = ElementListDecoder.Decode(series.EncodedSummaryData, out var summary);
         if (rc < 0)
             return $"summary data cannot be decoded: {rc}";
-        while ((rc = summary.Next(out var element)) == CodecReturnCode.SUCCESS)
+        while ((rc = summary.Next(out var element)) == CodecReturnCode.Success)
         {
             problem = ApplySummaryElement(element, kind, tags);
             if (problem is not null)
                 return problem;
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER ? null : $"summary data cannot be decoded: {rc}";
+        return rc == CodecReturnCode.EndOfContainer ? null : $"summary data cannot be decoded: {rc}";
     }
 
     /// <summary>The dictionary type named by the summary data's "Type" element.</summary>
@@ -80,10 +80,10 @@ internal static class DictionaryPayload
         string? problem = OpenSeries(payload, setDefinitionStore: null, out var series, out _);
         if (problem is not null)
             return problem;
-        if (!series.Flags.HasFlag(SeriesFlags.HAS_SUMMARY_DATA))
+        if (!series.Flags.HasFlag(SeriesFlags.HasSummaryData))
             return "no summary data: the dictionary type is only in the first part of a dictionary";
         var rc = ElementListDecoder.Decode(series.EncodedSummaryData, out var summary);
-        while (rc >= 0 && (rc = summary.Next(out var element)) == CodecReturnCode.SUCCESS)
+        while (rc >= 0 && (rc = summary.Next(out var element)) == CodecReturnCode.Success)
         {
             if (!element.NameIs(ElementNames.Type))
                 continue;
@@ -92,7 +92,7 @@ internal static class DictionaryPayload
             type = (ulong)value;
             return null;
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER ? "summary data has no \"Type\"" : $"summary data cannot be decoded: {rc}";
+        return rc == CodecReturnCode.EndOfContainer ? "summary data has no \"Type\"" : $"summary data cannot be decoded: {rc}";
     }
 
     // Decodes the series' set definitions into setDefinitionStore when there are any and a store is given.
@@ -101,15 +101,15 @@ internal static class DictionaryPayload
     {
         setDefinitions = null;
         var rc = SeriesDecoder.Decode(payload, out series);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return $"not a series: {rc}";
-        if (series.ContainerType != DataTypes.ELEMENT_LIST)
+        if (series.ContainerType != DataTypes.ElementList)
             return $"series holds {DataTypes.Name(series.ContainerType) ?? series.ContainerType.ToString()}, expected ELEMENT_LIST";
-        if (setDefinitionStore is null || !series.Flags.HasFlag(SeriesFlags.HAS_SET_DEFS))
+        if (setDefinitionStore is null || !series.Flags.HasFlag(SeriesFlags.HasSetDefs))
             return null;
         setDefinitions = setDefinitionStore;
         rc = setDefinitions.Decode(series.EncodedSetDefs);
-        return rc == CodecReturnCode.SUCCESS ? null : $"set definitions cannot be decoded: {rc}";
+        return rc == CodecReturnCode.Success ? null : $"set definitions cannot be decoded: {rc}";
     }
 
     private static string? ApplySummaryElement(in ElementEntry element, ulong kind, DictionaryTags tags)

@@ -15,21 +15,21 @@ internal static class DictionarySeries
     public static CodecReturnCode Begin(ref RwfEncoder encoder, DictionaryTags tags, ulong type,
         bool withSummary, int totalCountHint, ReadOnlySpan<byte> encodedSetDefs = default)
     {
-        var header = new SeriesHeader { ContainerType = DataTypes.ELEMENT_LIST, EncodedSetDefs = encodedSetDefs };
+        var header = new SeriesHeader { ContainerType = DataTypes.ElementList, EncodedSetDefs = encodedSetDefs };
         if (!encodedSetDefs.IsEmpty)
-            header.Flags |= SeriesFlags.HAS_SET_DEFS;
+            header.Flags |= SeriesFlags.HasSetDefs;
         if (withSummary)
-            header.Flags |= SeriesFlags.HAS_SUMMARY_DATA;
+            header.Flags |= SeriesFlags.HasSummaryData;
         if (totalCountHint > 0)
         {
-            header.Flags |= SeriesFlags.HAS_TOTAL_COUNT_HINT;
+            header.Flags |= SeriesFlags.HasTotalCountHint;
             header.TotalCountHint = totalCountHint;
         }
         CodecReturnCode rc = encoder.SeriesInit(header);
-        if (rc != CodecReturnCode.SUCCESS || !withSummary)
+        if (rc != CodecReturnCode.Success || !withSummary)
             return rc;
         rc = DictionarySummaryData.Encode(ref encoder, tags, type);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             encoder.SeriesComplete(false);
         return rc;
     }
@@ -41,26 +41,26 @@ internal static class DictionarySeries
     public static CodecReturnCode OpenEntry(ref RwfEncoder encoder, int sizeHint, scoped ReadOnlySpan<byte> setData = default)
     {
         CodecReturnCode rc = encoder.SeriesEntryInit(sizeHint);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
         rc = setData.IsEmpty ? encoder.ElementListInit() : encoder.ElementListInit(0, setData, hasStandardData: false);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             encoder.SeriesEntryComplete(false);
         return rc;
     }
 
     /// <summary>
     /// Completes the entry opened by <see cref="OpenEntry"/> when its elements were all written
-    /// (<paramref name="elementsResult"/> SUCCESS), otherwise removes it; returns the entry's outcome.
+    /// (<paramref name="elementsResult"/> Success), otherwise removes it; returns the entry's outcome.
     /// </summary>
     public static CodecReturnCode CloseEntry(ref RwfEncoder encoder, CodecReturnCode elementsResult)
     {
         CodecReturnCode rc = elementsResult;
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ElementListComplete(true);
         else
             encoder.ElementListComplete(false);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             return encoder.SeriesEntryComplete(true);
         encoder.SeriesEntryComplete(false);
         return rc;

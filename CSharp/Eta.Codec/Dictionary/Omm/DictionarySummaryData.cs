@@ -20,32 +20,32 @@ internal static class DictionarySummaryData
     public static CodecReturnCode Encode(ref RwfEncoder encoder, DictionaryTags tags, ulong type)
     {
         CodecReturnCode rc = encoder.ElementListInit();
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
         rc = encoder.ElementEntry(ElementNames.Type, new UInt(type));
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ElementEntry(ElementNames.DictionaryId, new Int(tags.DictionaryId));
         if (type == DictionaryTypes.FieldDefinitions)
         {
-            if (rc == CodecReturnCode.SUCCESS)
+            if (rc == CodecReturnCode.Success)
                 rc = WriteText(ref encoder, ElementNames.Version, tags.FieldVersion);
         }
         else
         {
-            if (rc == CodecReturnCode.SUCCESS)
+            if (rc == CodecReturnCode.Success)
                 rc = WriteText(ref encoder, DictionaryElementNames.RtVersion, tags.EnumRtVersion);
-            if (rc == CodecReturnCode.SUCCESS)
+            if (rc == CodecReturnCode.Success)
                 rc = WriteText(ref encoder, DictionaryElementNames.DtVersion, tags.EnumDtVersion);
-            if (rc == CodecReturnCode.SUCCESS)
+            if (rc == CodecReturnCode.Success)
                 rc = WriteText(ref encoder, ElementNames.Version, tags.EnumDtVersion);
         }
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
         {
             encoder.ElementListComplete(false);
             return rc;
         }
         rc = encoder.ElementListComplete(true);
-        return rc == CodecReturnCode.SUCCESS ? encoder.SeriesSummaryDataComplete(true) : rc;
+        return rc == CodecReturnCode.Success ? encoder.SeriesSummaryDataComplete(true) : rc;
     }
 
     /// <summary>Writes an ASCII_STRING element from text (one byte per char) without allocating.</summary>
@@ -53,6 +53,6 @@ internal static class DictionarySummaryData
     {
         Span<byte> scratch = stackalloc byte[256];
         using var bytes = new Latin1Bytes(text, scratch);
-        return encoder.ElementEntry(name, DataTypes.ASCII_STRING, bytes.Bytes);
+        return encoder.ElementEntry(name, DataTypes.AsciiString, bytes.Bytes);
     }
 }

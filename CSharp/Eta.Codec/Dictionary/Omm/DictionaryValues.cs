@@ -11,13 +11,13 @@ internal static class DictionaryValues
         value = 0;
         switch (dataType)
         {
-            case DataTypes.INT:
+            case DataTypes.Int:
                 if (Int.Decode(data, out Int i) < 0)
                     return false;
                 value = i.Value;
                 return true;
-            case DataTypes.UINT:
-            case DataTypes.ENUM:
+            case DataTypes.UInt:
+            case DataTypes.Enum:
                 if (UInt.Decode(data, out UInt u) < 0 || u.Value > long.MaxValue)
                     return false;
                 value = (long)u.Value;

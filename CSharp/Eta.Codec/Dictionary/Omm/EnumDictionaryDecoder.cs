@@ -35,7 +35,7 @@ internal sealed class EnumDictionaryDecoder : IDictionaryEntryReader
         _hasValues = _hasDisplays = _hasMeanings = false;
 
         CodecReturnCode rc;
-        while ((rc = elements.Next(out var element)) == CodecReturnCode.SUCCESS)
+        while ((rc = elements.Next(out var element)) == CodecReturnCode.Success)
         {
             string? problem = null;
             if (element.NameIs(DictionaryElementNames.Fids) || element.NameIs(DictionaryElementNames.LegacyFid))
@@ -49,7 +49,7 @@ internal sealed class EnumDictionaryDecoder : IDictionaryEntryReader
             if (problem is not null)
                 return problem;
         }
-        if (rc != CodecReturnCode.END_OF_CONTAINER)
+        if (rc != CodecReturnCode.EndOfContainer)
             return $"element list cannot be decoded: {rc}";
         if (!_hasValues || !_hasDisplays)
             return "a table needs both VALUE and DISPLAY";
@@ -79,14 +79,14 @@ internal sealed class EnumDictionaryDecoder : IDictionaryEntryReader
         if (problem is not null)
             return problem;
         CodecReturnCode rc;
-        while ((rc = array.Next(out var item)) == CodecReturnCode.SUCCESS)
+        while ((rc = array.Next(out var item)) == CodecReturnCode.Success)
         {
             if (!DictionaryValues.TryInteger(array.PrimitiveType, item, out long fid)
                 || fid is < DataDictionary.MinFieldId or > DataDictionary.MaxFieldId)
                 return "FIDS holds an item that is not a field id";
             fids.Add((short)fid);
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER ? null : $"FIDS array cannot be decoded: {rc}";
+        return rc == CodecReturnCode.EndOfContainer ? null : $"FIDS array cannot be decoded: {rc}";
     }
 
     private static string? ReadValues(in ElementEntry element, List<ushort> values)
@@ -95,13 +95,13 @@ internal sealed class EnumDictionaryDecoder : IDictionaryEntryReader
         if (problem is not null)
             return problem;
         CodecReturnCode rc;
-        while ((rc = array.Next(out var item)) == CodecReturnCode.SUCCESS)
+        while ((rc = array.Next(out var item)) == CodecReturnCode.Success)
         {
             if (!DictionaryValues.TryInteger(array.PrimitiveType, item, out long value) || value is < 0 or > ushort.MaxValue)
                 return "VALUE holds an item that is not an enum value";
             values.Add((ushort)value);
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER ? null : $"VALUE array cannot be decoded: {rc}";
+        return rc == CodecReturnCode.EndOfContainer ? null : $"VALUE array cannot be decoded: {rc}";
     }
 
     // Reads a string array into raw bytes (displays) or text (meanings).
@@ -113,20 +113,20 @@ internal sealed class EnumDictionaryDecoder : IDictionaryEntryReader
         if (!DictionaryValues.IsText(array.PrimitiveType))
             return $"string array holds {DataTypes.Name(array.PrimitiveType)} items";
         CodecReturnCode rc;
-        while ((rc = array.Next(out var item)) == CodecReturnCode.SUCCESS)
+        while ((rc = array.Next(out var item)) == CodecReturnCode.Success)
         {
             bytes?.Add(item.ToArray());
             texts?.Add(item.IsEmpty ? null : Encoding.Latin1.GetString(item));
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER ? null : $"string array cannot be decoded: {rc}";
+        return rc == CodecReturnCode.EndOfContainer ? null : $"string array cannot be decoded: {rc}";
     }
 
     private static string? OpenArray(in ElementEntry element, string name, out ArrayDecoder array)
     {
         array = default;
-        if (element.DataType != DataTypes.ARRAY)
+        if (element.DataType != DataTypes.Array)
             return $"{name} is not an ARRAY";
         var rc = ArrayDecoder.Decode(element.EncodedData, out array);
-        return rc is CodecReturnCode.SUCCESS or CodecReturnCode.BLANK_DATA ? null : $"{name} array cannot be decoded: {rc}";
+        return rc is CodecReturnCode.Success or CodecReturnCode.BlankData ? null : $"{name} array cannot be decoded: {rc}";
     }
 }

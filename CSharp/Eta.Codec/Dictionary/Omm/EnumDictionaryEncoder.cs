@@ -25,7 +25,7 @@ internal static class EnumDictionaryEncoder
         error = null;
         CodecReturnCode rc = DictionarySeries.Begin(ref encoder, dictionary.Tags, DictionaryTypes.EnumTables,
             withSummary: true, totalCountHint: 0);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return EncodeFailure.Report(Source, rc, "the series header and summary data", out error);
 
         var tables = dictionary.EnumTables;
@@ -36,9 +36,9 @@ internal static class EnumDictionaryEncoder
             for (; index < tables.Count; index++)
             {
                 rc = EncodeTable(ref encoder, tables[index]);
-                if (rc == CodecReturnCode.BUFFER_TOO_SMALL && written > 0)
+                if (rc == CodecReturnCode.BufferTooSmall && written > 0)
                     break;
-                if (rc != CodecReturnCode.SUCCESS)
+                if (rc != CodecReturnCode.Success)
                 {
                     encoder.SeriesComplete(false);
                     return EncodeFailure.Report(Source, rc, $"enum table {index}", out error);
@@ -52,32 +52,32 @@ internal static class EnumDictionaryEncoder
         }
 
         rc = encoder.SeriesComplete(true);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return EncodeFailure.Report(Source, rc, "the series", out error);
         currentTable = index;
-        return index >= tables.Count ? CodecReturnCode.SUCCESS : CodecReturnCode.DICT_PART_ENCODED;
+        return index >= tables.Count ? CodecReturnCode.Success : CodecReturnCode.DictPartEncoded;
     }
 
     // One series entry; on failure nothing of it remains in the buffer.
     private static CodecReturnCode EncodeTable(ref RwfEncoder encoder, EnumTypeTable table)
     {
         CodecReturnCode rc = DictionarySeries.OpenEntry(ref encoder, sizeHint: 0);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
         rc = EncodeFids(ref encoder, table);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = EncodeValues(ref encoder, table);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = EncodeDisplays(ref encoder, table);
         return DictionarySeries.CloseEntry(ref encoder, rc);
     }
 
     private static CodecReturnCode EncodeFids(ref RwfEncoder encoder, EnumTypeTable table)
     {
-        CodecReturnCode rc = OpenArray(ref encoder, DictionaryElementNames.Fids, DataTypes.INT, itemLength: 2);
+        CodecReturnCode rc = OpenArray(ref encoder, DictionaryElementNames.Fids, DataTypes.Int, itemLength: 2);
         foreach (short fid in table.FidReferences)
         {
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 break;
             rc = encoder.ArrayEntry(new Int(fid));
         }
@@ -86,10 +86,10 @@ internal static class EnumDictionaryEncoder
 
     private static CodecReturnCode EncodeValues(ref RwfEncoder encoder, EnumTypeTable table)
     {
-        CodecReturnCode rc = OpenArray(ref encoder, DictionaryElementNames.Value, DataTypes.ENUM, itemLength: 0);
+        CodecReturnCode rc = OpenArray(ref encoder, DictionaryElementNames.Value, DataTypes.Enum, itemLength: 0);
         foreach (var row in table.Rows)
         {
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 break;
             rc = encoder.ArrayEntry(new RwfEnum(row.Value));
         }
@@ -101,7 +101,7 @@ internal static class EnumDictionaryEncoder
         CodecReturnCode rc = OpenArray(ref encoder, DictionaryElementNames.Display, DisplayType(table), itemLength: 0);
         foreach (var row in table.Rows)
         {
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 break;
             rc = encoder.ArrayEntry(row.Display);
         }
@@ -110,11 +110,11 @@ internal static class EnumDictionaryEncoder
 
     private static CodecReturnCode OpenArray(ref RwfEncoder encoder, ReadOnlySpan<byte> name, int itemType, int itemLength)
     {
-        CodecReturnCode rc = encoder.ElementEntryInit(name, DataTypes.ARRAY);
-        if (rc != CodecReturnCode.SUCCESS)
+        CodecReturnCode rc = encoder.ElementEntryInit(name, DataTypes.Array);
+        if (rc != CodecReturnCode.Success)
             return rc;
         rc = encoder.ArrayInit(itemType, itemLength);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             encoder.ElementEntryComplete(false);
         return rc;
     }
@@ -122,27 +122,27 @@ internal static class EnumDictionaryEncoder
     // Completes (or, after a failed item, removes) the array and its element entry.
     private static CodecReturnCode CloseArray(ref RwfEncoder encoder, CodecReturnCode itemsResult)
     {
-        if (itemsResult != CodecReturnCode.SUCCESS)
+        if (itemsResult != CodecReturnCode.Success)
         {
-            if (encoder.ArrayComplete(false) == CodecReturnCode.SUCCESS)
+            if (encoder.ArrayComplete(false) == CodecReturnCode.Success)
                 encoder.ElementEntryComplete(false);
             return itemsResult;
         }
         CodecReturnCode rc = encoder.ArrayComplete(true);
-        return rc == CodecReturnCode.SUCCESS ? encoder.ElementEntryComplete(true) : rc;
+        return rc == CodecReturnCode.Success ? encoder.ElementEntryComplete(true) : rc;
     }
 
     /// <summary>ASCII when every display byte is 7-bit, UTF-8 when the bytes are valid UTF-8, RMTES otherwise.</summary>
     private static int DisplayType(EnumTypeTable table)
     {
-        int type = DataTypes.ASCII_STRING;
+        int type = DataTypes.AsciiString;
         foreach (var row in table.Rows)
         {
             if (System.Text.Ascii.IsValid(row.Display))
                 continue;
             if (!System.Text.Unicode.Utf8.IsValid(row.Display))
-                return DataTypes.RMTES_STRING;
-            type = DataTypes.UTF8_STRING;
+                return DataTypes.RmtesString;
+            type = DataTypes.Utf8String;
         }
         return type;
     }

@@ -24,7 +24,7 @@ internal sealed class FieldDictionaryDecoder : IDictionaryEntryReader
         CodecReturnCode rc;
         long fid = long.MinValue, rippleTo = 0, fieldType = 0, length = 0, rwfType = 0, rwfLength = 0, enumLength = 0;
         string name = "", longName = "";
-        while ((rc = elements.Next(out var element)) == CodecReturnCode.SUCCESS)
+        while ((rc = elements.Next(out var element)) == CodecReturnCode.Success)
         {
             bool ok = true;
             if (element.NameIs(DictionaryElementNames.Name))
@@ -48,7 +48,7 @@ internal sealed class FieldDictionaryDecoder : IDictionaryEntryReader
             if (!ok)
                 return $"element \"{Encoding.Latin1.GetString(element.Name)}\" has a wrong type or an out-of-range value";
         }
-        if (rc != CodecReturnCode.END_OF_CONTAINER)
+        if (rc != CodecReturnCode.EndOfContainer)
             return $"element list cannot be decoded: {rc}";
         if (fid == long.MinValue)
             return "no FID element";

@@ -27,7 +27,7 @@ internal static class FieldDictionaryEncoder
         CodecReturnCode rc = DictionarySeries.Begin(ref encoder, dictionary.Tags, DictionaryTypes.FieldDefinitions,
             withSummary: firstPart, totalCountHint: firstPart ? dictionary.NumberOfEntries : 0,
             verbosity > DictionaryVerbosity.Info ? FieldSetDefinitions.For(verbosity) : default);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return EncodeFailure.Report(Source, rc, "the series header and summary data", out error);
 
         int fid = Math.Max(currentFid, dictionary.MinFid);
@@ -40,9 +40,9 @@ internal static class FieldDictionaryEncoder
                 if (entry is null)
                     continue;
                 rc = EncodeEntry(ref encoder, entry, verbosity);
-                if (rc == CodecReturnCode.BUFFER_TOO_SMALL && written > 0)
+                if (rc == CodecReturnCode.BufferTooSmall && written > 0)
                     break;
-                if (rc != CodecReturnCode.SUCCESS)
+                if (rc != CodecReturnCode.Success)
                 {
                     encoder.SeriesComplete(false);
                     return EncodeFailure.Report(Source, rc, $"field {entry.Acronym} ({fid})", out error);
@@ -56,10 +56,10 @@ internal static class FieldDictionaryEncoder
         }
 
         rc = encoder.SeriesComplete(true);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return EncodeFailure.Report(Source, rc, "the series", out error);
         currentFid = fid;
-        return fid > dictionary.MaxFid ? CodecReturnCode.SUCCESS : CodecReturnCode.DICT_PART_ENCODED;
+        return fid > dictionary.MaxFid ? CodecReturnCode.Success : CodecReturnCode.DictPartEncoded;
     }
 
     // One series entry (set-defined data only); on failure nothing of it remains in the buffer.
@@ -73,11 +73,11 @@ internal static class FieldDictionaryEncoder
             : (rented = ArrayPool<byte>.Shared.Rent(maxSize));
         var setData = new RwfWriter(scratch);
         CodecReturnCode rc = FieldSetDefinitions.Write(ref setData, entry, includeNormal: verbosity >= DictionaryVerbosity.Normal);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
         {
             rc = DictionarySeries.OpenEntry(ref encoder, setData.Position + 4, setData.Written);
-            if (rc == CodecReturnCode.SUCCESS)
-                rc = DictionarySeries.CloseEntry(ref encoder, CodecReturnCode.SUCCESS);
+            if (rc == CodecReturnCode.Success)
+                rc = DictionarySeries.CloseEntry(ref encoder, CodecReturnCode.Success);
         }
         if (rented is not null)
             ArrayPool<byte>.Shared.Return(rented);

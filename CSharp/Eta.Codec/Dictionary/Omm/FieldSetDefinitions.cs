@@ -25,25 +25,25 @@ internal static class FieldSetDefinitions
     /// <summary>Writes one entry's values in set-definition order.</summary>
     public static CodecReturnCode Write(ref RwfWriter writer, DictionaryEntry entry, bool includeNormal)
     {
-        CodecReturnCode rc = SetValueWriter.WriteBuffer(ref writer, DataTypes.ASCII_STRING, entry.AcronymBytes);
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = SetValueWriter.Write(ref writer, DataTypes.INT_2, new Int(entry.FieldId));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = SetValueWriter.Write(ref writer, DataTypes.INT_2, new Int(entry.RippleToField));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = SetValueWriter.Write(ref writer, DataTypes.INT_1, new Int((int)entry.FieldType));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = SetValueWriter.Write(ref writer, DataTypes.UINT_2, new UInt(entry.Length));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = SetValueWriter.Write(ref writer, DataTypes.UINT_1, new UInt((ulong)entry.RwfType));
-        if (rc == CodecReturnCode.SUCCESS)
-            rc = SetValueWriter.Write(ref writer, DataTypes.UINT_2, new UInt(entry.RwfLength));
+        CodecReturnCode rc = SetValueWriter.WriteBuffer(ref writer, DataTypes.AsciiString, entry.AcronymBytes);
+        if (rc == CodecReturnCode.Success)
+            rc = SetValueWriter.Write(ref writer, DataTypes.Int2, new Int(entry.FieldId));
+        if (rc == CodecReturnCode.Success)
+            rc = SetValueWriter.Write(ref writer, DataTypes.Int2, new Int(entry.RippleToField));
+        if (rc == CodecReturnCode.Success)
+            rc = SetValueWriter.Write(ref writer, DataTypes.Int1, new Int((int)entry.FieldType));
+        if (rc == CodecReturnCode.Success)
+            rc = SetValueWriter.Write(ref writer, DataTypes.UInt2, new UInt(entry.Length));
+        if (rc == CodecReturnCode.Success)
+            rc = SetValueWriter.Write(ref writer, DataTypes.UInt1, new UInt((ulong)entry.RwfType));
+        if (rc == CodecReturnCode.Success)
+            rc = SetValueWriter.Write(ref writer, DataTypes.UInt2, new UInt(entry.RwfLength));
         if (includeNormal)
         {
-            if (rc == CodecReturnCode.SUCCESS)
-                rc = SetValueWriter.Write(ref writer, DataTypes.UINT_1, new UInt(entry.EnumLength));
-            if (rc == CodecReturnCode.SUCCESS)
-                rc = SetValueWriter.WriteBuffer(ref writer, DataTypes.ASCII_STRING, entry.DdeAcronymBytes);
+            if (rc == CodecReturnCode.Success)
+                rc = SetValueWriter.Write(ref writer, DataTypes.UInt1, new UInt(entry.EnumLength));
+            if (rc == CodecReturnCode.Success)
+                rc = SetValueWriter.WriteBuffer(ref writer, DataTypes.AsciiString, entry.DdeAcronymBytes);
         }
         return rc;
     }
@@ -51,21 +51,21 @@ internal static class FieldSetDefinitions
     private static byte[] Encode(bool includeNormal)
     {
         var definitions = new LocalElementSetDefDb();
-        definitions.Add(0, DictionaryElementNames.Name, DataTypes.ASCII_STRING);
-        definitions.Add(0, DictionaryElementNames.Fid, DataTypes.INT_2);
-        definitions.Add(0, DictionaryElementNames.RippleTo, DataTypes.INT_2);
-        definitions.Add(0, DictionaryElementNames.FieldType, DataTypes.INT_1);
-        definitions.Add(0, DictionaryElementNames.Length, DataTypes.UINT_2);
-        definitions.Add(0, DictionaryElementNames.RwfType, DataTypes.UINT_1);
-        definitions.Add(0, DictionaryElementNames.RwfLength, DataTypes.UINT_2);
+        definitions.Add(0, DictionaryElementNames.Name, DataTypes.AsciiString);
+        definitions.Add(0, DictionaryElementNames.Fid, DataTypes.Int2);
+        definitions.Add(0, DictionaryElementNames.RippleTo, DataTypes.Int2);
+        definitions.Add(0, DictionaryElementNames.FieldType, DataTypes.Int1);
+        definitions.Add(0, DictionaryElementNames.Length, DataTypes.UInt2);
+        definitions.Add(0, DictionaryElementNames.RwfType, DataTypes.UInt1);
+        definitions.Add(0, DictionaryElementNames.RwfLength, DataTypes.UInt2);
         if (includeNormal)
         {
-            definitions.Add(0, DictionaryElementNames.EnumLength, DataTypes.UINT_1);
-            definitions.Add(0, DictionaryElementNames.LongName, DataTypes.ASCII_STRING);
+            definitions.Add(0, DictionaryElementNames.EnumLength, DataTypes.UInt1);
+            definitions.Add(0, DictionaryElementNames.LongName, DataTypes.AsciiString);
         }
         var buffer = new byte[256];
         var writer = new RwfWriter(buffer);
-        if (definitions.Encode(ref writer) != CodecReturnCode.SUCCESS)
+        if (definitions.Encode(ref writer) != CodecReturnCode.Success)
             throw new InvalidOperationException("the field dictionary set definitions do not fit 256 bytes");
         return writer.Written.ToArray();
     }

@@ -2,7 +2,7 @@ namespace Eta.Codec;
 
 /// <summary>
 /// Reads a message header field by field over the core <see cref="RwfReader"/>, limited to the header's own
-/// bytes. The first read that runs past the header is remembered as INCOMPLETE_DATA and every later read yields
+/// bytes. The first read that runs past the header is remembered as IncompleteData and every later read yields
 /// zero, so a class's header layout reads as a plain list of fields checked once at the end. Spans handed out
 /// are slices of the received buffer.
 /// </summary>
@@ -15,10 +15,10 @@ internal ref struct HeaderReader
     public HeaderReader(ReadOnlySpan<byte> header)
     {
         _reader = new RwfReader(header);
-        Result = CodecReturnCode.SUCCESS;
+        Result = CodecReturnCode.Success;
     }
 
-    public readonly bool Ok => Result == CodecReturnCode.SUCCESS;
+    public readonly bool Ok => Result == CodecReturnCode.Success;
 
     /// <summary>Header bytes not yet read (trailing members are only present when room is left for them).</summary>
     public readonly int Remaining => Ok ? _reader.Remaining : 0;

@@ -13,10 +13,10 @@ internal ref struct HeaderWriter
     public HeaderWriter(RwfWriter inner)
     {
         Inner = inner;
-        Result = CodecReturnCode.SUCCESS;
+        Result = CodecReturnCode.Success;
     }
 
-    public readonly bool Ok => Result == CodecReturnCode.SUCCESS;
+    public readonly bool Ok => Result == CodecReturnCode.Success;
 
     public void Fail(CodecReturnCode code)
     {
@@ -58,7 +58,7 @@ internal ref struct HeaderWriter
     public void Buffer8(scoped ReadOnlySpan<byte> bytes)
     {
         if (bytes.Length > byte.MaxValue)
-            Fail(CodecReturnCode.INVALID_DATA);
+            Fail(CodecReturnCode.InvalidData);
         Byte((byte)bytes.Length);
         Bytes(bytes);
     }
@@ -84,7 +84,7 @@ internal ref struct HeaderWriter
     public void ContainerType(int containerType)
     {
         if (!DataTypes.IsContainer(containerType))
-            Fail(CodecReturnCode.INVALID_ARGUMENT);
+            Fail(CodecReturnCode.InvalidArgument);
         Byte(DataTypes.ToWireContainerType(containerType));
     }
 

@@ -8,7 +8,7 @@ internal static class MsgKeyCodec
 {
     /// <summary>
     /// Writes the key size and the key. When the key has an attribute that is not yet encoded
-    /// (<see cref="MsgKey.EncodedAttrib"/> empty, container type not NO_DATA), a length is reserved for it and
+    /// (<see cref="MsgKey.EncodedAttrib"/> empty, container type not NoData), a length is reserved for it and
     /// <paramref name="attribSlot"/> is set: the caller encodes the attribute in place, then completes the
     /// attribute slot and the key slot, in that order. Otherwise both are complete on return.
     /// </summary>
@@ -33,7 +33,7 @@ internal static class MsgKeyCodec
         if ((flags & MsgKeyFlags.HasAttrib) != 0)
         {
             w.ContainerType(key.AttribContainerType);
-            if (key.AttribContainerType != DataTypes.NO_DATA)
+            if (key.AttribContainerType != DataTypes.NoData)
             {
                 if (key.EncodedAttrib.IsEmpty)
                 {
@@ -46,7 +46,7 @@ internal static class MsgKeyCodec
         w.Complete(keySlot);
     }
 
-    /// <summary>Reads the key size and the key; anything running past the key's own bytes is INCOMPLETE_DATA.</summary>
+    /// <summary>Reads the key size and the key; anything running past the key's own bytes is IncompleteData.</summary>
     public static MsgKey Read(scoped ref HeaderReader r)
     {
         ReadOnlySpan<byte> keyBytes = r.Buffer15();
@@ -69,7 +69,7 @@ internal static class MsgKeyCodec
         if (key.HasAttrib)
         {
             key.AttribContainerType = k.ContainerType();
-            if (key.AttribContainerType != DataTypes.NO_DATA)
+            if (key.AttribContainerType != DataTypes.NoData)
                 key.EncodedAttrib = k.Buffer15();
         }
         r.Fail(k.Result);

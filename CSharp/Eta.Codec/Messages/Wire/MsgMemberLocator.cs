@@ -13,7 +13,7 @@ internal static class MsgMemberLocator
     {
         offset = 0;
         CodecReturnCode rc = AfterContainerType(encodedMsg, out MsgClass msgClass, out ushort flags, out HeaderReader r, out int headerStart);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
         switch (msgClass)
         {
@@ -34,7 +34,7 @@ internal static class MsgMemberLocator
                     r.Buffer16();
                 break;
             default:
-                return CodecReturnCode.FAILURE;
+                return CodecReturnCode.Failure;
         }
         return Locate(ref r, headerStart, out offset);
     }
@@ -43,10 +43,10 @@ internal static class MsgMemberLocator
     {
         offset = 0;
         CodecReturnCode rc = AfterContainerType(encodedMsg, out MsgClass msgClass, out ushort flags, out HeaderReader r, out int headerStart);
-        if (rc != CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
             return rc;
         if (msgClass != MsgClass.Post || (flags & (ushort)PostMsgFlags.HasPostId) == 0)
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         r.Bytes(PostUserInfoSize);
         if ((flags & (ushort)PostMsgFlags.HasSeqNum) != 0)
             r.UInt32();
@@ -61,10 +61,10 @@ internal static class MsgMemberLocator
         headerStart = MsgPeek.MsgClassOffset;
         r = default;
         if (encodedMsg.Length < MsgPeek.MsgClassOffset)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         int headerSize = encodedMsg[0] << 8 | encodedMsg[1];
         if (encodedMsg.Length - MsgPeek.MsgClassOffset < headerSize)
-            return CodecReturnCode.INCOMPLETE_DATA;
+            return CodecReturnCode.IncompleteData;
         r = new HeaderReader(encodedMsg.Slice(MsgPeek.MsgClassOffset, headerSize));
         msgClass = (MsgClass)(r.Byte() & 0x1F);
         r.Bytes(MsgPeek.FlagsOffset - MsgPeek.DomainTypeOffset); // domain type and stream id

@@ -14,7 +14,7 @@ internal static class QosStateCodec
     public static void WriteQos(ref HeaderWriter w, in Qos qos)
     {
         if (qos.IsBlank)
-            w.Fail(CodecReturnCode.INVALID_DATA);
+            w.Fail(CodecReturnCode.InvalidData);
         if (w.Ok)
             w.Result = qos.EncodeBody(ref w.Inner);
     }
@@ -24,15 +24,15 @@ internal static class QosStateCodec
         byte packed = r.Byte();
         int timeliness = packed >> 5;
         int rate = (packed >> 1) & 0xF;
-        ushort timeInfo = timeliness > QosTimeliness.DELAYED_UNKNOWN ? r.UInt16() : (ushort)0;
-        ushort rateInfo = rate > QosRates.JIT_CONFLATED ? r.UInt16() : (ushort)0;
+        ushort timeInfo = timeliness > QosTimeliness.DelayedUnknown ? r.UInt16() : (ushort)0;
+        ushort rateInfo = rate > QosRates.JitConflated ? r.UInt16() : (ushort)0;
         return new Qos(timeliness, rate, (packed & 1) != 0, timeInfo, rateInfo);
     }
 
     public static void WriteState(ref HeaderWriter w, scoped in State state)
     {
         if (state.IsBlank)
-            w.Fail(CodecReturnCode.INVALID_DATA);
+            w.Fail(CodecReturnCode.InvalidData);
         if (w.Ok)
             w.Result = state.EncodeBody(ref w.Inner);
     }

@@ -31,16 +31,16 @@ public sealed class DictionaryRefresh
 
     /// <summary>
     /// Encodes the header; the caller then encodes the dictionary series in place and calls
-    /// <see cref="EncodeComplete"/>. Returns ENCODE_CONTAINER on success.
+    /// <see cref="EncodeComplete"/>. Returns EncodeContainer on success.
     /// </summary>
     public CodecReturnCode EncodeInit(ref RwfEncoder encoder, out MsgEncodeState state)
     {
         state = default;
         byte[] name = RdmText.ToArray(DictionaryName);
         if (name.Length is 0 or > byte.MaxValue)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
 
-        Msg msg = Msg.Create(MsgClass.Refresh, DomainTypes.Dictionary, StreamId, DataTypes.SERIES);
+        Msg msg = Msg.Create(MsgClass.Refresh, DomainTypes.Dictionary, StreamId, DataTypes.Series);
         msg.RefreshFlags = RefreshMsgFlags.HasMsgKey
             | (Solicited ? RefreshMsgFlags.Solicited : 0)
             | (ClearCache ? RefreshMsgFlags.ClearCache : 0)
@@ -66,7 +66,7 @@ public sealed class DictionaryRefresh
         if (lastPart && state.AwaitingPayload)
         {
             CodecReturnCode rc = MsgPatch.SetRefreshFlag(encoder.Writer.Buffer[state.MessageStart..], RefreshMsgFlags.RefreshComplete, on: true);
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
             {
                 MsgEncoder.EncodeComplete(ref encoder, ref state, success: false);
                 return rc;
@@ -75,14 +75,14 @@ public sealed class DictionaryRefresh
         return MsgEncoder.EncodeComplete(ref encoder, ref state, success: true);
     }
 
-    /// <summary>Fills this object from a decoded dictionary refresh part (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded dictionary refresh part (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (!RdmRefresh.TryRead(msg, DomainTypes.Dictionary, out RdmState state, out bool solicited, out bool clearCache))
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         MsgKey key = msg.Key;
         if ((msg.RefreshFlags & RefreshMsgFlags.HasMsgKey) == 0 || !key.HasName || !key.HasServiceId || !key.HasFilter)
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         StreamId = msg.StreamId;
         State = state;
         Solicited = solicited;
@@ -95,30 +95,30 @@ public sealed class DictionaryRefresh
         DictionaryType = null;
         Version = null;
         DictionaryId = null;
-        return msg.ContainerType == DataTypes.SERIES ? DecodeSummary(msg.EncodedDataBody) : CodecReturnCode.INVALID_DATA;
+        return msg.ContainerType == DataTypes.Series ? DecodeSummary(msg.EncodedDataBody) : CodecReturnCode.InvalidData;
     }
 
     private CodecReturnCode DecodeSummary(ReadOnlySpan<byte> payload)
     {
         CodecReturnCode rc = SeriesDecoder.Decode(payload, out SeriesDecoder series);
-        if (rc != CodecReturnCode.SUCCESS || !series.Flags.HasFlag(SeriesFlags.HAS_SUMMARY_DATA))
-            return rc == CodecReturnCode.NO_DATA ? CodecReturnCode.SUCCESS : rc;
+        if (rc != CodecReturnCode.Success || !series.Flags.HasFlag(SeriesFlags.HasSummaryData))
+            return rc == CodecReturnCode.NoData ? CodecReturnCode.Success : rc;
         rc = ElementListDecoder.Decode(series.EncodedSummaryData, out ElementListDecoder summary);
-        while (rc == CodecReturnCode.SUCCESS && (rc = summary.Next(out ElementEntry e)) == CodecReturnCode.SUCCESS)
+        while (rc == CodecReturnCode.Success && (rc = summary.Next(out ElementEntry e)) == CodecReturnCode.Success)
         {
-            if (e.NameIs(ElementNames.Type) && (rc = RdmElementReader.UInt(e, out ulong type)) == CodecReturnCode.SUCCESS)
+            if (e.NameIs(ElementNames.Type) && (rc = RdmElementReader.UInt(e, out ulong type)) == CodecReturnCode.Success)
                 DictionaryType = type;
-            else if (e.NameIs(ElementNames.Version) && (rc = RdmElementReader.Text(e, out string version)) == CodecReturnCode.SUCCESS)
+            else if (e.NameIs(ElementNames.Version) && (rc = RdmElementReader.Text(e, out string version)) == CodecReturnCode.Success)
                 Version = version;
-            else if (e.NameIs(ElementNames.DictionaryId) && (rc = e.Decode(out Int id)) is CodecReturnCode.SUCCESS or CodecReturnCode.BLANK_DATA)
+            else if (e.NameIs(ElementNames.DictionaryId) && (rc = e.Decode(out Int id)) is CodecReturnCode.Success or CodecReturnCode.BlankData)
             {
                 DictionaryId = id.Value;
-                rc = CodecReturnCode.SUCCESS;
+                rc = CodecReturnCode.Success;
             }
         }
-        if (rc != CodecReturnCode.END_OF_CONTAINER)
+        if (rc != CodecReturnCode.EndOfContainer)
             return rc;
         // ETA requires both Type and Version in a summary.
-        return DictionaryType.HasValue && Version is not null ? CodecReturnCode.SUCCESS : CodecReturnCode.INVALID_DATA;
+        return DictionaryType.HasValue && Version is not null ? CodecReturnCode.Success : CodecReturnCode.InvalidData;
     }
 }

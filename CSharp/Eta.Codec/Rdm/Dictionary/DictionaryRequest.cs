@@ -3,7 +3,7 @@ namespace Eta.Codec.Rdm;
 /// <summary>
 /// A request for a dictionary from a service (e.g. "RWFFld", "RWFEnum").
 /// <code>
-/// Request, domain Dictionary, flags [Streaming], NO_DATA; key: serviceId, name, filter = verbosity
+/// Request, domain Dictionary, flags [Streaming], NoData; key: serviceId, name, filter = verbosity
 /// </code>
 /// </summary>
 public sealed class DictionaryRequest
@@ -18,7 +18,7 @@ public sealed class DictionaryRequest
     {
         byte[] name = RdmText.ToArray(DictionaryName);
         if (name.Length is 0 or > byte.MaxValue)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
 
         Msg msg = Msg.Create(MsgClass.Request, DomainTypes.Dictionary, StreamId);
         msg.RequestFlags = Streaming ? RequestMsgFlags.Streaming : RequestMsgFlags.None;
@@ -32,18 +32,18 @@ public sealed class DictionaryRequest
         return MsgEncoder.Encode(ref encoder, msg);
     }
 
-    /// <summary>Fills this object from a decoded dictionary request (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded dictionary request (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Request || msg.DomainType != DomainTypes.Dictionary)
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         if (!msg.Key.HasName || !msg.Key.HasServiceId || !msg.Key.HasFilter)
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         StreamId = msg.StreamId;
         Streaming = (msg.RequestFlags & RequestMsgFlags.Streaming) != 0;
         ServiceId = msg.Key.ServiceId;
         DictionaryName = RdmText.FromBytes(msg.Key.Name);
         Verbosity = (DictionaryVerbosity)msg.Key.Filter;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

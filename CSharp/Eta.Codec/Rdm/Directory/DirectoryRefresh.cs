@@ -24,7 +24,7 @@ public sealed class DirectoryRefresh
 
     public CodecReturnCode Encode(ref RwfEncoder encoder)
     {
-        Msg msg = Msg.Create(MsgClass.Refresh, DomainTypes.Source, StreamId, DataTypes.MAP);
+        Msg msg = Msg.Create(MsgClass.Refresh, DomainTypes.Source, StreamId, DataTypes.Map);
         msg.RefreshFlags = RdmRefresh.Flags(Solicited, ClearCache);
         msg.State = State.ToState();
         msg.Key = DirectoryKey.Create(Filter, ServiceId);
@@ -32,11 +32,11 @@ public sealed class DirectoryRefresh
             DirectoryServices.Encode(ref e, r.Services, r.Filter));
     }
 
-    /// <summary>Fills this object from a decoded directory refresh (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded directory refresh (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (!RdmRefresh.TryRead(msg, DomainTypes.Source, out RdmState state, out bool solicited, out bool clearCache))
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         StreamId = msg.StreamId;
         State = state;
         Solicited = solicited;

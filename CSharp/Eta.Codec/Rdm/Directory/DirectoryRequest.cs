@@ -3,7 +3,7 @@ namespace Eta.Codec.Rdm;
 /// <summary>
 /// A consumer's source directory request.
 /// <code>
-/// Request, domain Source, flags [Streaming], NO_DATA; key: filter = ServiceFilterFlags, [serviceId]
+/// Request, domain Source, flags [Streaming], NoData; key: filter = ServiceFilterFlags, [serviceId]
 /// </code>
 /// </summary>
 public sealed class DirectoryRequest
@@ -29,17 +29,17 @@ public sealed class DirectoryRequest
         return MsgEncoder.Encode(ref encoder, msg);
     }
 
-    /// <summary>Fills this object from a decoded directory request (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded directory request (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Request || msg.DomainType != DomainTypes.Source)
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         if (!msg.Key.HasFilter)
-            return CodecReturnCode.INVALID_DATA;
+            return CodecReturnCode.InvalidData;
         StreamId = msg.StreamId;
         Streaming = (msg.RequestFlags & RequestMsgFlags.Streaming) != 0;
         Filter = (ServiceFilterFlags)msg.Key.Filter;
         ServiceId = msg.Key.HasServiceId ? msg.Key.ServiceId : null;
-        return CodecReturnCode.SUCCESS;
+        return CodecReturnCode.Success;
     }
 }

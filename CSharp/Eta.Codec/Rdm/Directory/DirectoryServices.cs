@@ -5,24 +5,24 @@ internal static class DirectoryServices
 {
     public static CodecReturnCode Encode(ref RwfEncoder encoder, List<Service> services, ServiceFilterFlags filter)
     {
-        var header = new MapHeader { KeyPrimitiveType = DataTypes.UINT, ContainerType = DataTypes.FILTER_LIST };
+        var header = new MapHeader { KeyPrimitiveType = DataTypes.UInt, ContainerType = DataTypes.FilterList };
         CodecReturnCode rc = encoder.MapInit(header);
         foreach (Service service in services)
         {
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 return rc;
             rc = ServiceEncoding.Encode(ref encoder, service, filter);
         }
-        return rc == CodecReturnCode.SUCCESS ? encoder.MapComplete(success: true) : rc;
+        return rc == CodecReturnCode.Success ? encoder.MapComplete(success: true) : rc;
     }
 
     public static CodecReturnCode Decode(int containerType, ReadOnlySpan<byte> payload, List<Service> services)
     {
         services.Clear();
-        if (containerType == DataTypes.NO_DATA)
-            return CodecReturnCode.SUCCESS;
-        if (containerType != DataTypes.MAP)
-            return CodecReturnCode.INVALID_DATA;
+        if (containerType == DataTypes.NoData)
+            return CodecReturnCode.Success;
+        if (containerType != DataTypes.Map)
+            return CodecReturnCode.InvalidData;
         return ServiceDecoding.DecodeMap(payload, services);
     }
 }

@@ -20,7 +20,7 @@ public sealed class DirectoryUpdate
 
     public CodecReturnCode Encode(ref RwfEncoder encoder)
     {
-        Msg msg = Msg.Create(MsgClass.Update, DomainTypes.Source, StreamId, DataTypes.MAP);
+        Msg msg = Msg.Create(MsgClass.Update, DomainTypes.Source, StreamId, DataTypes.Map);
         msg.UpdateFlags = (SendKey ? UpdateMsgFlags.HasMsgKey : 0) | (SeqNum.HasValue ? UpdateMsgFlags.HasSeqNum : 0);
         msg.SeqNum = SeqNum ?? 0;
         if (SendKey)
@@ -29,11 +29,11 @@ public sealed class DirectoryUpdate
             DirectoryServices.Encode(ref e, u.Services, u.Filter));
     }
 
-    /// <summary>Fills this object from a decoded directory update (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded directory update (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Update || msg.DomainType != DomainTypes.Source)
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         UpdateMsgFlags flags = msg.UpdateFlags;
         StreamId = msg.StreamId;
         SendKey = (flags & UpdateMsgFlags.HasMsgKey) != 0;

@@ -75,32 +75,32 @@ public sealed class LoginAttributes
         CodecReturnCode rc = encoder.ElementListInit();
         foreach (LoginElement element in order)
         {
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 break;
             rc = EncodeElement(ref encoder, element);
         }
-        return rc == CodecReturnCode.SUCCESS ? encoder.ElementListComplete(success: true) : rc;
+        return rc == CodecReturnCode.Success ? encoder.ElementListComplete(success: true) : rc;
     }
 
     /// <summary>
     /// Takes every known element of a decoded login attribute list; unknown names are skipped, a known name with
-    /// the wrong type is INVALID_DATA.
+    /// the wrong type is InvalidData.
     /// </summary>
     public CodecReturnCode Decode(ReadOnlySpan<byte> encodedElementList)
     {
         Clear();
         CodecReturnCode rc = ElementListDecoder.Decode(encodedElementList, out ElementListDecoder decoder);
-        if (rc != CodecReturnCode.SUCCESS)
-            return rc == CodecReturnCode.NO_DATA ? CodecReturnCode.SUCCESS : rc;
-        while ((rc = decoder.Next(out ElementEntry entry)) == CodecReturnCode.SUCCESS)
+        if (rc != CodecReturnCode.Success)
+            return rc == CodecReturnCode.NoData ? CodecReturnCode.Success : rc;
+        while ((rc = decoder.Next(out ElementEntry entry)) == CodecReturnCode.Success)
         {
             if (!LoginElements.TryFind(entry.Name, out LoginElement element))
                 continue;
             rc = LoginElements.IsText(element) ? DecodeText(element, entry) : DecodeNumber(element, entry);
-            if (rc != CodecReturnCode.SUCCESS)
+            if (rc != CodecReturnCode.Success)
                 return rc;
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER ? CodecReturnCode.SUCCESS : rc;
+        return rc == CodecReturnCode.EndOfContainer ? CodecReturnCode.Success : rc;
     }
 
     private CodecReturnCode EncodeElement(ref RwfEncoder encoder, LoginElement element)
@@ -109,20 +109,20 @@ public sealed class LoginAttributes
         {
             return _numbers[(int)element] is { } number
                 ? encoder.ElementEntry(LoginElements.Name(element), new UInt(number))
-                : CodecReturnCode.SUCCESS;
+                : CodecReturnCode.Success;
         }
         string? text = _text[(int)element];
         if (string.IsNullOrEmpty(text))
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         int length = RdmText.ByteCount(text);
         Span<byte> buffer = length <= RdmText.MaxStackBytes ? stackalloc byte[length] : new byte[length];
-        return encoder.ElementEntry(LoginElements.Name(element), DataTypes.ASCII_STRING, RdmText.ToBytes(text, buffer));
+        return encoder.ElementEntry(LoginElements.Name(element), DataTypes.AsciiString, RdmText.ToBytes(text, buffer));
     }
 
     private CodecReturnCode DecodeText(LoginElement element, scoped in ElementEntry entry)
     {
         CodecReturnCode rc = RdmElementReader.Text(entry, out string value);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             _text[(int)element] = value;
         return rc;
     }
@@ -130,7 +130,7 @@ public sealed class LoginAttributes
     private CodecReturnCode DecodeNumber(LoginElement element, scoped in ElementEntry entry)
     {
         CodecReturnCode rc = RdmElementReader.UInt(entry, out ulong value);
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             _numbers[(int)element] = value;
         return rc;
     }

@@ -10,16 +10,16 @@ internal static class LoginKeyAttrib
     public static CodecReturnCode Encode(ref RwfEncoder encoder, scoped in Msg msg, LoginAttributes attributes, ReadOnlySpan<LoginElement> order)
     {
         CodecReturnCode rc = MsgEncoder.EncodeInit(ref encoder, msg, out MsgEncodeState state);
-        if (rc != CodecReturnCode.ENCODE_MSG_KEY_ATTRIB)
-            return rc < CodecReturnCode.SUCCESS ? rc : CodecReturnCode.FAILURE;
+        if (rc != CodecReturnCode.EncodeMsgKeyAttrib)
+            return rc < CodecReturnCode.Success ? rc : CodecReturnCode.Failure;
         rc = attributes.Encode(ref encoder, order);
-        if (rc < CodecReturnCode.SUCCESS)
+        if (rc < CodecReturnCode.Success)
         {
             MsgEncoder.EncodeKeyAttribComplete(ref encoder, msg, ref state, success: false);
             return rc;
         }
         rc = MsgEncoder.EncodeKeyAttribComplete(ref encoder, msg, ref state, success: true);
-        return rc < CodecReturnCode.SUCCESS ? rc : MsgEncoder.EncodeComplete(ref encoder, ref state, success: true);
+        return rc < CodecReturnCode.Success ? rc : MsgEncoder.EncodeComplete(ref encoder, ref state, success: true);
     }
 
     /// <summary>The login key for <paramref name="userName"/> (already ASCII), with an element-list attribute.</summary>
@@ -28,7 +28,7 @@ internal static class LoginKeyAttrib
         var key = new MsgKey
         {
             Flags = MsgKeyFlags.HasAttrib,
-            AttribContainerType = DataTypes.ELEMENT_LIST,
+            AttribContainerType = DataTypes.ElementList,
         };
         if (!userName.IsEmpty)
         {
@@ -49,10 +49,10 @@ internal static class LoginKeyAttrib
         userName = key.HasName ? RdmText.FromBytes(key.Name) : null;
         userNameType = key.HasName && key.HasNameType ? key.NameType : null;
         attributes.Clear();
-        if (!key.HasAttrib || key.AttribContainerType == DataTypes.NO_DATA)
-            return CodecReturnCode.SUCCESS;
-        if (key.AttribContainerType != DataTypes.ELEMENT_LIST)
-            return CodecReturnCode.INVALID_DATA;
+        if (!key.HasAttrib || key.AttribContainerType == DataTypes.NoData)
+            return CodecReturnCode.Success;
+        if (key.AttribContainerType != DataTypes.ElementList)
+            return CodecReturnCode.InvalidData;
         return attributes.Decode(key.EncodedAttrib);
     }
 }

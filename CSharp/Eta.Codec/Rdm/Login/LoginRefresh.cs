@@ -4,7 +4,7 @@ namespace Eta.Codec.Rdm;
 /// The provider's answer to a login: a complete Refresh on the login stream whose key echoes the user name and
 /// carries, as an element-list attribute, the provider's attributes and supported features.
 /// <code>
-/// Refresh, domain Login, flags HasMsgKey RefreshComplete [Solicited] [ClearCache] [HasSeqNum], NO_DATA
+/// Refresh, domain Login, flags HasMsgKey RefreshComplete [Solicited] [ClearCache] [HasSeqNum], NoData
 ///   state (e.g. Open/Ok/None "Login accepted")
 ///   key: [name], [nameType], attrib ELEMENT_LIST = ApplicationId, ..., SupportOMMPost, SupportBatchRequests,
 ///        SupportViewRequests, ..., RoundTripLatency (see LoginElements.RefreshOrder)
@@ -26,7 +26,7 @@ public sealed class LoginRefresh
     {
         byte[] name = RdmText.ToArray(UserName);
         if (name.Length > byte.MaxValue)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
 
         Msg msg = Msg.Create(MsgClass.Refresh, DomainTypes.Login, StreamId);
         msg.RefreshFlags = RdmRefresh.Flags(Solicited, ClearCache) | (SeqNum.HasValue ? RefreshMsgFlags.HasSeqNum : 0);
@@ -36,11 +36,11 @@ public sealed class LoginRefresh
         return LoginKeyAttrib.Encode(ref encoder, msg, Attributes, LoginElements.RefreshOrder);
     }
 
-    /// <summary>Fills this object from a decoded login refresh (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded login refresh (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (!RdmRefresh.TryRead(msg, DomainTypes.Login, out RdmState state, out bool solicited, out bool clearCache))
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         RefreshMsgFlags flags = msg.RefreshFlags;
         StreamId = msg.StreamId;
         State = state;
@@ -52,7 +52,7 @@ public sealed class LoginRefresh
             UserName = null;
             UserNameType = null;
             Attributes.Clear();
-            return CodecReturnCode.SUCCESS;
+            return CodecReturnCode.Success;
         }
         CodecReturnCode rc = LoginKeyAttrib.Read(msg.Key, out string? userName, out byte? nameType, Attributes);
         UserName = userName;

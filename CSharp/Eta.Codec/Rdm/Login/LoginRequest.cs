@@ -4,7 +4,7 @@ namespace Eta.Codec.Rdm;
 /// The consumer's (or non-interactive provider's) login: a streaming Request on the login domain whose key
 /// holds the user name and, as an element-list attribute, the login attributes.
 /// <code>
-/// Request, domain Login, flags Streaming [NoRefresh] [Pause], NO_DATA
+/// Request, domain Login, flags Streaming [NoRefresh] [Pause], NoData
 ///   key: name = user name, [nameType], attrib ELEMENT_LIST = ApplicationId, ApplicationName, Position,
 ///        Password, InstanceId, ProvidePermissionProfile, ..., Role, RoundTripLatency (see LoginElements.RequestOrder)
 /// </code>
@@ -28,7 +28,7 @@ public sealed class LoginRequest
     {
         byte[] name = RdmText.ToArray(UserName);
         if (name.Length is 0 or > byte.MaxValue)
-            return CodecReturnCode.INVALID_ARGUMENT;
+            return CodecReturnCode.InvalidArgument;
 
         Msg msg = Msg.Create(MsgClass.Request, DomainTypes.Login, StreamId);
         msg.RequestFlags = RequestMsgFlags.Streaming
@@ -38,11 +38,11 @@ public sealed class LoginRequest
         return LoginKeyAttrib.Encode(ref encoder, msg, Attributes, LoginElements.RequestOrder);
     }
 
-    /// <summary>Fills this object from a decoded login request (FAILURE when it is something else).</summary>
+    /// <summary>Fills this object from a decoded login request (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (msg.MsgClass != MsgClass.Request || msg.DomainType != DomainTypes.Login)
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         StreamId = msg.StreamId;
         NoRefresh = (msg.RequestFlags & RequestMsgFlags.NoRefresh) != 0;
         Pause = (msg.RequestFlags & RequestMsgFlags.Pause) != 0;

@@ -22,12 +22,12 @@ public struct LoginRtt
 
     /// <summary>True when <paramref name="msg"/> is a login RTT message (Generic, login domain, element list).</summary>
     public static bool Matches(scoped in Msg msg) =>
-        msg.MsgClass == MsgClass.Generic && msg.DomainType == DomainTypes.Login && msg.ContainerType == DataTypes.ELEMENT_LIST;
+        msg.MsgClass == MsgClass.Generic && msg.DomainType == DomainTypes.Login && msg.ContainerType == DataTypes.ElementList;
 
     /// <summary>Encodes the whole message at the encoder's position.</summary>
     public readonly CodecReturnCode Encode(ref RwfEncoder encoder)
     {
-        Msg msg = Msg.Create(MsgClass.Generic, DomainTypes.Login, StreamId, DataTypes.ELEMENT_LIST);
+        Msg msg = Msg.Create(MsgClass.Generic, DomainTypes.Login, StreamId, DataTypes.ElementList);
         if (ProviderDriven)
             msg.GenericFlags = GenericMsgFlags.ProviderDriven;
         return RdmEncoding.EncodeWithPayload(ref encoder, msg, this, static (ref RwfEncoder e, LoginRtt rtt) => rtt.EncodeElements(ref e));
@@ -36,36 +36,36 @@ public struct LoginRtt
     private readonly CodecReturnCode EncodeElements(ref RwfEncoder encoder)
     {
         CodecReturnCode rc = encoder.ElementListInit();
-        if (rc == CodecReturnCode.SUCCESS)
+        if (rc == CodecReturnCode.Success)
             rc = encoder.ElementEntry(ElementNames.Ticks, new UInt(Ticks));
-        if (rc == CodecReturnCode.SUCCESS && RoundTripLatency is { } latency)
+        if (rc == CodecReturnCode.Success && RoundTripLatency is { } latency)
             rc = encoder.ElementEntry(ElementNames.RoundTripLatency, new UInt(latency));
-        if (rc == CodecReturnCode.SUCCESS && TcpRetransmissions is { } retransmissions)
+        if (rc == CodecReturnCode.Success && TcpRetransmissions is { } retransmissions)
             rc = encoder.ElementEntry(ElementNames.TcpRetrans, new UInt(retransmissions));
-        return rc == CodecReturnCode.SUCCESS ? encoder.ElementListComplete(success: true) : rc;
+        return rc == CodecReturnCode.Success ? encoder.ElementListComplete(success: true) : rc;
     }
 
-    /// <summary>Fills this value from a decoded RTT message (FAILURE when it is something else).</summary>
+    /// <summary>Fills this value from a decoded RTT message (Failure when it is something else).</summary>
     public CodecReturnCode Decode(scoped in Msg msg)
     {
         if (!Matches(msg))
-            return CodecReturnCode.FAILURE;
+            return CodecReturnCode.Failure;
         this = new LoginRtt
         {
             StreamId = msg.StreamId,
             ProviderDriven = (msg.GenericFlags & GenericMsgFlags.ProviderDriven) != 0,
         };
         CodecReturnCode rc = ElementListDecoder.Decode(msg.EncodedDataBody, out ElementListDecoder elements);
-        while (rc == CodecReturnCode.SUCCESS && (rc = elements.Next(out ElementEntry entry)) == CodecReturnCode.SUCCESS)
+        while (rc == CodecReturnCode.Success && (rc = elements.Next(out ElementEntry entry)) == CodecReturnCode.Success)
         {
             ulong value = 0;
             if (entry.NameIs(ElementNames.Ticks))
                 rc = RdmElementReader.UInt(entry, out Ticks);
-            else if (entry.NameIs(ElementNames.RoundTripLatency) && (rc = RdmElementReader.UInt(entry, out value)) == CodecReturnCode.SUCCESS)
+            else if (entry.NameIs(ElementNames.RoundTripLatency) && (rc = RdmElementReader.UInt(entry, out value)) == CodecReturnCode.Success)
                 RoundTripLatency = value;
-            else if (entry.NameIs(ElementNames.TcpRetrans) && (rc = RdmElementReader.UInt(entry, out value)) == CodecReturnCode.SUCCESS)
+            else if (entry.NameIs(ElementNames.TcpRetrans) && (rc = RdmElementReader.UInt(entry, out value)) == CodecReturnCode.Success)
                 TcpRetransmissions = value;
         }
-        return rc == CodecReturnCode.END_OF_CONTAINER ? CodecReturnCode.SUCCESS : rc;
+        return rc == CodecReturnCode.EndOfContainer ? CodecReturnCode.Success : rc;
     }
 }
