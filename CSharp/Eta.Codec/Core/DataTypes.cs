@@ -2,7 +2,7 @@ namespace Eta.Codec;
 
 /// <summary>
 /// RWF data type numbers as they appear on the wire. Container types are carried as themselves in this API
-/// (FIELD_LIST = 132); on the wire a container type is written as <c>value - CONTAINER_TYPE_MIN</c>.
+/// (FieldList = 132); on the wire a container type is written as <c>value - ContainerTypeMin</c>.
 /// </summary>
 public static class DataTypes
 {
@@ -130,13 +130,13 @@ public static class DataTypes
     public static bool IsPrimitive(int dataType) =>
         dataType is >= Int and <= RmtesString and not 7;
 
-    /// <summary>True for the set-defined primitive types INT_1..TIME_8.</summary>
+    /// <summary>True for the set-defined primitive types Int1..Time8.</summary>
     public static bool IsSetPrimitive(int dataType) => dataType is >= Int1 and <= Time8;
 
     /// <summary>True for a container type number (including NoData).</summary>
     public static bool IsContainer(int dataType) => dataType is >= ContainerTypeMin and <= ContainerTypeMax;
 
-    /// <summary>Wire form of a container type: the offset from CONTAINER_TYPE_MIN, as carried in a 1-byte field.</summary>
+    /// <summary>Wire form of a container type: the offset from ContainerTypeMin, as carried in a 1-byte field.</summary>
     public static byte ToWireContainerType(int containerType) => (byte)(containerType - ContainerTypeMin);
 
     /// <summary>Container type from its 1-byte wire form.</summary>

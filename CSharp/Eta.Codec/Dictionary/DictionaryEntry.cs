@@ -50,7 +50,7 @@ public sealed class DictionaryEntry
     /// <summary>Marketfeed enumerated length (the "( n )" of ENUMERATED fields), 0 otherwise.</summary>
     public byte EnumLength { get; internal set; }
 
-    /// <summary>RWF type, a <see cref="DataTypes"/> number; UNKNOWN only for a placeholder created by an enum table.</summary>
+    /// <summary>RWF type, a <see cref="DataTypes"/> number; Unknown only for a placeholder created by an enum table.</summary>
     public int RwfType { get; internal set; } = DataTypes.Unknown;
 
     /// <summary>RWF maximum length (for caching).</summary>

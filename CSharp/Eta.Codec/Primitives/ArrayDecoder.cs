@@ -1,7 +1,7 @@
 namespace Eta.Codec;
 
 /// <summary>
-/// Walks an RWF ARRAY without copying.
+/// Walks an RWF Array without copying.
 /// <code>
 /// primitiveType(1) itemLength(u16ob) count(2) items...
 ///   itemLength &gt; 0: every item is exactly itemLength bytes
@@ -15,10 +15,10 @@ public ref struct ArrayDecoder
     private int _remaining;
     private CodecReturnCode _failure;
 
-    /// <summary>The items' type as sent (may be a set-defined type such as INT_2).</summary>
+    /// <summary>The items' type as sent (may be a set-defined type such as Int2).</summary>
     public int EncodedType { get; private set; }
 
-    /// <summary>The items' base type (INT for INT_2, ...): decode items with this type's primitive.</summary>
+    /// <summary>The items' base type (Int for Int2, ...): decode items with this type's primitive.</summary>
     public readonly int PrimitiveType => SetPrimitives.ToBaseType(EncodedType);
 
     /// <summary>Fixed item length, or 0 when each item carries its own.</summary>
@@ -46,7 +46,7 @@ public ref struct ArrayDecoder
     }
 
     /// <summary>
-    /// The next item's value bytes (decode with the primitive of <see cref="PrimitiveType"/>; REAL_4RB/8RB items
+    /// The next item's value bytes (decode with the primitive of <see cref="PrimitiveType"/>; Real4Rb/8Rb items
     /// with <see cref="SetPrimitives.DecodeRealRb"/>). Returns EndOfContainer after the last item.
     /// </summary>
     public CodecReturnCode Next(out ReadOnlySpan<byte> item)

@@ -1,7 +1,7 @@
 namespace Eta.Codec;
 
 /// <summary>
-/// RWF DATE: <c>day(1) month(1) year(2)</c>. Blank is all zeros (encoded as those 4 zero bytes, or zero bytes).
+/// RWF Date: <c>day(1) month(1) year(2)</c>. Blank is all zeros (encoded as those 4 zero bytes, or zero bytes).
 /// String forms accepted: "11/15/2005" (month/day/year), "2005/11/15" (year first when above 255),
 /// "15 NOV 2005"; two-digit years get 1900 added, as ETA does. Formatted as "15 NOV 2005".
 /// </summary>

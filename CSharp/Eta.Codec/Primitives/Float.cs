@@ -3,7 +3,7 @@ using System.Globalization;
 
 namespace Eta.Codec;
 
-/// <summary>RWF FLOAT: 4-byte IEEE 754, big-endian; blank is zero bytes.</summary>
+/// <summary>RWF Float: 4-byte IEEE 754, big-endian; blank is zero bytes.</summary>
 public readonly struct Float : IPrimitive<Float>, IEquatable<Float>
 {
     private Float(float value, bool isBlank)

@@ -2,7 +2,7 @@ using System.Globalization;
 
 namespace Eta.Codec;
 
-/// <summary>RWF INT: a signed 64-bit value sent in as few bytes as its sign allows; blank is zero bytes.</summary>
+/// <summary>RWF Int: a signed 64-bit value sent in as few bytes as its sign allows; blank is zero bytes.</summary>
 public readonly struct Int : IPrimitive<Int>, IEquatable<Int>
 {
     private Int(long value, bool isBlank)

@@ -15,7 +15,7 @@ public static class PrimitiveText
     /// <summary>
     /// Parses <paramref name="text"/> as <paramref name="dataType"/> and writes its value bytes. Returns Success,
     /// InvalidArgument when the text is not a valid value of the type, UnsupportedDataType for types with no
-    /// string form (ARRAY, containers), or BufferTooSmall. Empty text is the blank value.
+    /// string form (Array, containers), or BufferTooSmall. Empty text is the blank value.
     /// </summary>
     public static CodecReturnCode Encode(int dataType, ReadOnlySpan<char> text, ref RwfWriter writer)
     {
@@ -97,7 +97,7 @@ public static class PrimitiveText
     private static CodecReturnCode EncodeUnlessBlank<T>(in T value, ref RwfWriter writer) where T : struct, IPrimitive =>
         value.IsBlank ? CodecReturnCode.Success : value.EncodeBody(ref writer);
 
-    // UTF8_STRING as UTF-8; the other byte strings one byte per character (ASCII/Latin-1), as RMTES plain text is.
+    // Utf8String as UTF-8; the other byte strings one byte per character (ASCII/Latin-1), as RMTES plain text is.
     private static CodecReturnCode EncodeString(int dataType, ReadOnlySpan<char> text, ref RwfWriter writer)
     {
         Encoding encoding = dataType == DataTypes.Utf8String ? Encoding.UTF8 : Encoding.Latin1;

@@ -1,10 +1,10 @@
 namespace Eta.Codec;
 
 /// <summary>
-/// RWF QOS: quality of service.
+/// RWF Qos: quality of service.
 /// <code>
 /// byte 0: timeliness(3 bits) rate(4 bits) dynamic(1 bit)
-/// then timeInfo(2) when timeliness is DELAYED, then rateInfo(2) when rate is TIME_CONFLATED
+/// then timeInfo(2) when timeliness is Delayed, then rateInfo(2) when rate is TimeConflated
 /// </code>
 /// Blank is zero bytes. String form "Realtime/TickByTick/Static" with " - timeInfo: n" and " - rateInfo: n"
 /// added when those are carried.
@@ -34,10 +34,10 @@ public readonly struct Qos : IPrimitive<Qos>, IEquatable<Qos>
 
     public bool IsDynamic { get; }
 
-    /// <summary>Delay in milliseconds when <see cref="Timeliness"/> is DELAYED.</summary>
+    /// <summary>Delay in milliseconds when <see cref="Timeliness"/> is Delayed.</summary>
     public ushort TimeInfo { get; }
 
-    /// <summary>Conflation interval in milliseconds when <see cref="Rate"/> is TIME_CONFLATED.</summary>
+    /// <summary>Conflation interval in milliseconds when <see cref="Rate"/> is TimeConflated.</summary>
     public ushort RateInfo { get; }
 
     public bool IsBlank { get; }

@@ -8,8 +8,8 @@ public readonly partial struct Real
     private const int MaxDecimals = RealHints.Exponent0 - RealHints.ExponentNeg14;
 
     /// <summary>
-    /// Parses "2848.560000" (the number of decimals sets the hint: EXPONENT_6), "-12", "12 3/8" or "3/8"
-    /// (FRACTION_8), "Inf", "-Inf", "NaN"; empty text is blank. Returns false (never throws) on anything else,
+    /// Parses "2848.560000" (the number of decimals sets the hint: ExponentNeg6), "-12", "12 3/8" or "3/8"
+    /// (Fraction8), "Inf", "-Inf", "NaN"; empty text is blank. Returns false (never throws) on anything else,
     /// including more than 14 decimals or a value that overflows 64 bits.
     /// </summary>
     public static bool TryParse(ReadOnlySpan<char> text, out Real value)

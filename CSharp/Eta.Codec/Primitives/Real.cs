@@ -1,12 +1,12 @@
 namespace Eta.Codec;
 
 /// <summary>
-/// RWF REAL: an integer value with a hint saying how to scale it (see <see cref="RealHints"/>).
+/// RWF Real: an integer value with a hint saying how to scale it (see <see cref="RealHints"/>).
 /// <code>
 /// primitive form:  hint(1) value(0..8, trimmed two's complement)   blank = zero bytes
-///                  INFINITY / NEG_INFINITY / NOT_A_NUMBER = the hint byte alone
+///                  Infinity / NegInfinity / NotANumber = the hint byte alone
 /// </code>
-/// String form as ETA's: "2848.560000" (EXPONENT_6), "1" (EXPONENT0), "12 3/8" (FRACTION_8), "Inf", "-Inf", "NaN".
+/// String form as ETA's: "2848.560000" (ExponentNeg6), "1" (Exponent0), "12 3/8" (Fraction8), "Inf", "-Inf", "NaN".
 /// </summary>
 public readonly partial struct Real : IPrimitive<Real>, IEquatable<Real>
 {

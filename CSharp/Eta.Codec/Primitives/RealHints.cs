@@ -1,8 +1,9 @@
 namespace Eta.Codec;
 
 /// <summary>
-/// How a <see cref="Real"/>'s integer value is scaled (LSEG's numbers): EXPONENT_n means value * 10^n,
-/// FRACTION_d means value / d. INFINITY, NEG_INFINITY and NOT_A_NUMBER carry no value.
+/// How a <see cref="Real"/>'s integer value is scaled (LSEG's numbers): ExponentNegN means value * 10^-N,
+/// ExponentN value * 10^N, FractionD value / D. Infinity, NegInfinity and NotANumber carry no value.
+/// LSEG spells the negative exponents EXPONENT_N (EXPONENT_2 is <see cref="ExponentNeg2"/>).
 /// </summary>
 public static class RealHints
 {
@@ -75,14 +76,14 @@ public static class RealHints
     /// <remarks>LSEG: RealHints.NOT_A_NUMBER</remarks>
     public const int NotANumber = 35;
 
-    /// <summary>Largest hint that scales a value (FRACTION_256).</summary>
+    /// <summary>Largest hint that scales a value (Fraction256).</summary>
     /// <remarks>LSEG: RealHints.MAX_DIVISOR</remarks>
     public const int MaxDivisor = Fraction256;
 
     /// <summary>True for a hint that scales a value (exponent or fraction).</summary>
     public static bool IsScaling(int hint) => hint is >= ExponentNeg14 and <= MaxDivisor;
 
-    /// <summary>True for INFINITY, NEG_INFINITY and NOT_A_NUMBER.</summary>
+    /// <summary>True for Infinity, NegInfinity and NotANumber.</summary>
     public static bool IsSpecial(int hint) => hint is Infinity or NegInfinity or NotANumber;
 
     /// <summary>True for every hint a Real may carry.</summary>

@@ -3,7 +3,7 @@ using System.Text;
 namespace Eta.Codec;
 
 /// <summary>
-/// RWF BUFFER / ASCII_STRING / UTF8_STRING / RMTES_STRING: the bytes themselves, length given by the container;
+/// RWF Buffer / AsciiString / Utf8String / RmtesString: the bytes themselves, length given by the container;
 /// blank is zero bytes. A ref struct over a slice of the input (decoding copies nothing). Named RwfBuffer so it does
 /// not collide with <see cref="System.Buffer"/>.
 /// </summary>
@@ -17,7 +17,7 @@ public readonly ref struct RwfBuffer
 
     public ReadOnlySpan<byte> Data { get; }
 
-    /// <summary>BUFFER, ASCII_STRING, UTF8_STRING or RMTES_STRING.</summary>
+    /// <summary>Buffer, AsciiString, Utf8String or RmtesString.</summary>
     public int DataType { get; }
 
     public bool IsBlank => Data.IsEmpty;
@@ -36,7 +36,7 @@ public readonly ref struct RwfBuffer
     }
 
     /// <summary>
-    /// The text: UTF-8 for UTF8_STRING, Latin-1 (byte = char) otherwise. RMTES escape sequences are not
+    /// The text: UTF-8 for Utf8String, Latin-1 (byte = char) otherwise. RMTES escape sequences are not
     /// interpreted (plain ASCII RMTES, as the performance tools send, reads correctly).
     /// </summary>
     public override string ToString() =>

@@ -1,7 +1,7 @@
 namespace Eta.Codec;
 
 /// <summary>
-/// RWF DATETIME: a <see cref="Date"/> (4 bytes) followed by a <see cref="Time"/> (2, 3, 5, 7 or 8 bytes), so 6, 7,
+/// RWF DateTime: a <see cref="Date"/> (4 bytes) followed by a <see cref="Time"/> (2, 3, 5, 7 or 8 bytes), so 6, 7,
 /// 9, 11 or 12 bytes. Blank when both parts are blank. String form "11/15/2005 15:52:12:000:000:000" (date, then
 /// time). Named RwfDateTime so it does not collide with <see cref="System.DateTime"/>.
 /// </summary>

@@ -4,7 +4,7 @@ using System.Globalization;
 namespace Eta.Codec;
 
 /// <summary>
-/// RWF DOUBLE: 8-byte IEEE 754, big-endian; blank is zero bytes. Named RwfDouble so it does not collide with
+/// RWF Double: 8-byte IEEE 754, big-endian; blank is zero bytes. Named RwfDouble so it does not collide with
 /// <see cref="System.Double"/>.
 /// </summary>
 public readonly struct RwfDouble : IPrimitive<RwfDouble>, IEquatable<RwfDouble>

@@ -3,7 +3,7 @@ using System.Globalization;
 namespace Eta.Codec;
 
 /// <summary>
-/// RWF ENUM: an unsigned 16-bit value (1 byte when below 256); blank is zero bytes. Named RwfEnum so it does not
+/// RWF Enum: an unsigned 16-bit value (1 byte when below 256); blank is zero bytes. Named RwfEnum so it does not
 /// collide with <see cref="System.Enum"/>.
 /// </summary>
 public readonly struct RwfEnum : IPrimitive<RwfEnum>, IEquatable<RwfEnum>

@@ -1,8 +1,8 @@
 namespace Eta.Codec;
 
 /// <summary>
-/// Sizes of values inside set-defined data and arrays, where most types have a fixed width (INT_2 is 2 bytes,
-/// TIME_5 is 5, ...), REAL_4RB/REAL_8RB take their width from the first byte, and the remaining base types carry a
+/// Sizes of values inside set-defined data and arrays, where most types have a fixed width (Int2 is 2 bytes,
+/// Time5 is 5, ...), Real4Rb/Real8Rb take their width from the first byte, and the remaining base types carry a
 /// length prefix.
 /// </summary>
 public static class SetPrimitives
@@ -23,7 +23,7 @@ public static class SetPrimitives
         _ => 0,
     };
 
-    /// <summary>The base type a set-defined type decodes as (INT_2 -> INT, REAL_4RB -> REAL, ...).</summary>
+    /// <summary>The base type a set-defined type decodes as (Int2 -> Int, Real4Rb -> Real, ...).</summary>
     public static int ToBaseType(int dataType) => dataType switch
     {
         DataTypes.Int1 or DataTypes.Int2 or DataTypes.Int4 or DataTypes.Int8 => DataTypes.Int,
@@ -39,7 +39,7 @@ public static class SetPrimitives
 
     /// <summary>
     /// Reads the next value of <paramref name="dataType"/> as set-defined data stores it, returning the value
-    /// bytes (for REAL_4RB/REAL_8RB including their leading format byte).
+    /// bytes (for Real4Rb/Real8Rb including their leading format byte).
     /// </summary>
     public static CodecReturnCode ReadValue(scoped ref RwfReader reader, int dataType, out ReadOnlySpan<byte> value)
     {
@@ -66,14 +66,14 @@ public static class SetPrimitives
         }
     }
 
-    // REAL_4RB: format byte + 1..4 value bytes; REAL_8RB: format byte + 2, 4, 6 or 8 value bytes.
+    // Real4Rb: format byte + 1..4 value bytes; Real8Rb: format byte + 2, 4, 6 or 8 value bytes.
     private static int RealRbLength(int dataType, byte format)
     {
         int units = (format >> 6) + 1;
         return 1 + (dataType == DataTypes.Real4Rb ? units : units * 2);
     }
 
-    /// <summary>Decodes a REAL_4RB / REAL_8RB value (format byte: length bits, blank bit 0x20, hint).</summary>
+    /// <summary>Decodes a Real4Rb / Real8Rb value (format byte: length bits, blank bit 0x20, hint).</summary>
     public static CodecReturnCode DecodeRealRb(ReadOnlySpan<byte> data, out Real value)
     {
         value = Real.Blank;

@@ -1,8 +1,8 @@
 namespace Eta.Codec;
 
 /// <summary>
-/// Writes values as set-defined data stores them (see <see cref="SetPrimitives"/>): fixed widths for INT_2,
-/// TIME_5, ..., the REAL_4RB/REAL_8RB forms, a 1-byte length for most base types and a u16ob length for the rest.
+/// Writes values as set-defined data stores them (see <see cref="SetPrimitives"/>): fixed widths for Int2,
+/// Time5, ..., the Real4Rb/Real8Rb forms, a 1-byte length for most base types and a u16ob length for the rest.
 /// Build a field or element list's set data with it, then pass the bytes to FieldListInit/ElementListInit.
 /// </summary>
 public static class SetValueWriter
@@ -29,7 +29,7 @@ public static class SetValueWriter
         return rc;
     }
 
-    /// <summary>Writes a string/buffer value for a BUFFER, ASCII_STRING, UTF8_STRING or RMTES_STRING set entry.</summary>
+    /// <summary>Writes a string/buffer value for a Buffer, AsciiString, Utf8String or RmtesString set entry.</summary>
     public static CodecReturnCode WriteBuffer(ref RwfWriter writer, int setType, ReadOnlySpan<byte> value) =>
         RwfBuffer.IsBufferType(setType) ? writer.WriteBuffer16(value) : CodecReturnCode.InvalidArgument;
 
@@ -52,7 +52,7 @@ public static class SetValueWriter
         }
     }
 
-    // Format byte: (units - 1) << 6 | hint, blank = 0x20; then units (REAL_4RB) or 2 * units (REAL_8RB) value bytes.
+    // Format byte: (units - 1) << 6 | hint, blank = 0x20; then units (Real4Rb) or 2 * units (Real8Rb) value bytes.
     private static CodecReturnCode WriteRealRb(ref RwfWriter writer, int setType, scoped ReadOnlySpan<byte> body)
     {
         int unitSize = setType == DataTypes.Real4Rb ? 1 : 2;

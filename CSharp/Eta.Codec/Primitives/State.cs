@@ -3,7 +3,7 @@ using System.Text;
 namespace Eta.Codec;
 
 /// <summary>
-/// RWF STATE. A ref struct because its text is a slice of the decoded input (no copy).
+/// RWF State. A ref struct because its text is a slice of the decoded input (no copy).
 /// <code>
 /// byte 0: streamState(5 bits) dataState(3 bits);  code(1);  text(u15rb length + bytes)
 /// </code>

@@ -3,7 +3,7 @@ using System.Buffers.Binary;
 namespace Eta.Codec;
 
 /// <summary>
-/// RWF TIME, to the nanosecond. The wire form is as long as the finest non-zero part needs:
+/// RWF Time, to the nanosecond. The wire form is as long as the finest non-zero part needs:
 /// <code>
 /// 2 bytes: hour minute
 /// 3 bytes: hour minute second

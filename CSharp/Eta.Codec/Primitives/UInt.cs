@@ -2,7 +2,7 @@ using System.Globalization;
 
 namespace Eta.Codec;
 
-/// <summary>RWF UINT: an unsigned 64-bit value sent in as few bytes as it needs; blank is zero bytes.</summary>
+/// <summary>RWF UInt: an unsigned 64-bit value sent in as few bytes as it needs; blank is zero bytes.</summary>
 public readonly struct UInt : IPrimitive<UInt>, IEquatable<UInt>
 {
     private UInt(ulong value, bool isBlank)

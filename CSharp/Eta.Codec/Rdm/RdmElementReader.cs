@@ -8,7 +8,7 @@ internal static class RdmElementReader
 {
     /// <summary>
     /// Reads an unsigned admin value. A non-negative INT is accepted too: LSEG providers declare some of these
-    /// (the dictionary summary's "Type", for one) as INT, and the bytes of a small value are the same.
+    /// (the dictionary summary's "Type", for one) as Int, and the bytes of a small value are the same.
     /// </summary>
     public static CodecReturnCode UInt(scoped in ElementEntry entry, out ulong value)
     {
@@ -53,7 +53,7 @@ internal static class RdmElementReader
         return rc == CodecReturnCode.BlankData ? CodecReturnCode.Success : rc;
     }
 
-    /// <summary>Appends the items of an ARRAY of UINT.</summary>
+    /// <summary>Appends the items of an Array of UInt.</summary>
     public static CodecReturnCode UIntArray(scoped in ElementEntry entry, List<ulong> values)
     {
         CodecReturnCode rc = OpenArray(entry, DataTypes.UInt, out ArrayDecoder array);
@@ -66,7 +66,7 @@ internal static class RdmElementReader
         return Finished(rc);
     }
 
-    /// <summary>Appends the items of an ARRAY of ASCII strings.</summary>
+    /// <summary>Appends the items of an Array of ASCII strings.</summary>
     public static CodecReturnCode TextArray(scoped in ElementEntry entry, List<string> values)
     {
         CodecReturnCode rc = OpenArray(entry, DataTypes.AsciiString, out ArrayDecoder array);
@@ -75,7 +75,7 @@ internal static class RdmElementReader
         return Finished(rc);
     }
 
-    /// <summary>Appends the items of an ARRAY of QoS.</summary>
+    /// <summary>Appends the items of an Array of QoS.</summary>
     public static CodecReturnCode QosArray(scoped in ElementEntry entry, List<Qos> values)
     {
         CodecReturnCode rc = OpenArray(entry, DataTypes.Qos, out ArrayDecoder array);

@@ -25,7 +25,7 @@ internal static class RdmElements
         return encoder.ElementEntry(name, state.ToState());
     }
 
-    /// <summary>An ARRAY of 1-byte UINTs (ETA writes capabilities this way).</summary>
+    /// <summary>An Array of 1-byte UInts (ETA writes capabilities this way).</summary>
     public static CodecReturnCode UIntArray(ref RwfEncoder encoder, ReadOnlySpan<byte> name, List<ulong> values, int itemLength)
     {
         CodecReturnCode rc = encoder.ElementEntryInit(name, DataTypes.Array);
@@ -39,7 +39,7 @@ internal static class RdmElements
         return CompleteArray(ref encoder, rc);
     }
 
-    /// <summary>An ARRAY of variable-length ASCII strings; nothing when the list is empty.</summary>
+    /// <summary>An Array of variable-length ASCII strings; nothing when the list is empty.</summary>
     public static CodecReturnCode AsciiArray(ref RwfEncoder encoder, ReadOnlySpan<byte> name, List<string> values)
     {
         if (values.Count == 0)
@@ -58,7 +58,7 @@ internal static class RdmElements
         return CompleteArray(ref encoder, rc);
     }
 
-    /// <summary>An ARRAY of QoS; nothing when the list is empty.</summary>
+    /// <summary>An Array of QoS; nothing when the list is empty.</summary>
     public static CodecReturnCode QosArray(ref RwfEncoder encoder, ReadOnlySpan<byte> name, List<Qos> values)
     {
         if (values.Count == 0)

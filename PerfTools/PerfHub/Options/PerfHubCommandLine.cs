@@ -1,3 +1,4 @@
+using Eta.Transport.Compression;
 using System.Globalization;
 using Eta.Transport;
 using PerfTools.Common.CommandLine;

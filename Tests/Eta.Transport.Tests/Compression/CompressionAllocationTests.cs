@@ -1,4 +1,5 @@
 using Eta.TestSupport;
+using Eta.Transport.Compression;
 using Xunit;
 
 namespace Eta.Transport.Tests.Compression;

@@ -1,3 +1,4 @@
+using Eta.Transport.Compression;
 using Eta.Transport.Tests.Compression;
 using Xunit;
 

@@ -13,7 +13,7 @@ public readonly ref struct ElementEntry
     /// <summary>The element name (ASCII bytes).</summary>
     public ReadOnlySpan<byte> Name { get; }
 
-    /// <summary>The type as carried (may be a set-defined type such as INT_2).</summary>
+    /// <summary>The type as carried (may be a set-defined type such as Int2).</summary>
     public int EncodedType { get; }
 
     /// <summary>The base type to decode the value as.</summary>
@@ -26,7 +26,7 @@ public readonly ref struct ElementEntry
     /// <summary>True when the name equals <paramref name="name"/> (e.g. <c>"ApplicationId"u8</c>).</summary>
     public bool NameIs(ReadOnlySpan<byte> name) => Name.SequenceEqual(name);
 
-    /// <summary>Decodes the value as <typeparamref name="T"/> (handles set-defined REAL_4RB/REAL_8RB).</summary>
+    /// <summary>Decodes the value as <typeparamref name="T"/> (handles set-defined Real4Rb/Real8Rb).</summary>
     public CodecReturnCode Decode<T>(out T value) where T : struct, IPrimitive<T> =>
         EntryValues.Decode(EncodedType, EncodedData, out value);
 }

@@ -4,7 +4,7 @@ namespace Eta.Codec;
 
 /// <summary>
 /// One decoded field list entry: a view over the received bytes. Standard entries do not carry their type
-/// (<see cref="DataType"/> is UNKNOWN: look the field up in the dictionary); set-defined entries do.
+/// (<see cref="DataType"/> is Unknown: look the field up in the dictionary); set-defined entries do.
 /// </summary>
 public readonly ref struct FieldEntry
 {
@@ -17,10 +17,10 @@ public readonly ref struct FieldEntry
 
     public int FieldId { get; }
 
-    /// <summary>The type as carried (a set-defined type such as REAL_4RB, or UNKNOWN for standard entries).</summary>
+    /// <summary>The type as carried (a set-defined type such as Real4Rb, or Unknown for standard entries).</summary>
     public int EncodedType { get; }
 
-    /// <summary>The base type to decode the value as (REAL for REAL_4RB), or UNKNOWN for standard entries.</summary>
+    /// <summary>The base type to decode the value as (Real for Real4Rb), or Unknown for standard entries.</summary>
     public int DataType => SetPrimitives.ToBaseType(EncodedType);
 
     /// <summary>The value bytes (a primitive's value, or a nested container to decode with its decoder).</summary>
@@ -29,7 +29,7 @@ public readonly ref struct FieldEntry
     /// <summary>True when the value is zero bytes (blank for every primitive type).</summary>
     public bool IsBlank => EncodedData.IsEmpty;
 
-    /// <summary>Decodes the value as <typeparamref name="T"/> (handles set-defined REAL_4RB/REAL_8RB).</summary>
+    /// <summary>Decodes the value as <typeparamref name="T"/> (handles set-defined Real4Rb/Real8Rb).</summary>
     public CodecReturnCode Decode<T>(out T value) where T : struct, IPrimitive<T> =>
         EntryValues.Decode(EncodedType, EncodedData, out value);
 }

@@ -25,6 +25,6 @@ public readonly ref struct FilterEntry
 
     public ReadOnlySpan<byte> PermData { get; }
 
-    /// <summary>The entry's container (empty for CLEAR and NoData).</summary>
+    /// <summary>The entry's container (empty for Clear and NoData).</summary>
     public ReadOnlySpan<byte> EncodedData { get; }
 }

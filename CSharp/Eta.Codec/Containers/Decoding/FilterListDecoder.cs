@@ -4,7 +4,7 @@ namespace Eta.Codec;
 /// Walks a filter list in place.
 /// <code>
 /// flags(1) containerType(1) [totalCountHint(1)] count(1)
-/// entry: flags&lt;&lt;4|action(1) id(1) [containerType(1)] [perm(u15rb len)] [data(u16ob len), not for CLEAR/NoData]
+/// entry: flags&lt;&lt;4|action(1) id(1) [containerType(1)] [perm(u15rb len)] [data(u16ob len), not for Clear/NoData]
 /// </code>
 /// </summary>
 public ref struct FilterListDecoder

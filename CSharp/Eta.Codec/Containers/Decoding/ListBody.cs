@@ -3,8 +3,8 @@ namespace Eta.Codec;
 /// <summary>
 /// The part of field and element lists after their info: both use the same flag bits for it.
 /// <code>
-/// [setId(u15rb), HAS_SET_ID] [setData, HAS_SET_DATA: u15rb-length-prefixed when standard data follows,
-/// else to the end] [count(2) entries, HAS_STANDARD_DATA]
+/// [setId(u15rb), HasSetId] [setData, HasSetData: u15rb-length-prefixed when standard data follows,
+/// else to the end] [count(2) entries, HasStandardData]
 /// </code>
 /// The list decoders keep one and expose its parts as their own properties.
 /// </summary>

@@ -5,7 +5,7 @@ namespace Eta.Codec;
 /// <code>
 /// flags(1) keyType(1) containerType(1) [keyFieldId(2)] [setDefs(u15rb len)] [summary(u15rb len)]
 /// [totalCountHint(u30rb)] count(2)
-/// entry: flags&lt;&lt;4|action(1) [perm(u15rb len)] key(u15rb len) [data(u16ob len), not for DELETE or NoData]
+/// entry: flags&lt;&lt;4|action(1) [perm(u15rb len)] key(u15rb len) [data(u16ob len), not for Delete or NoData]
 /// </code>
 /// </summary>
 public ref struct MapDecoder

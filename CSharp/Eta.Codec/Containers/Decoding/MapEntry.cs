@@ -22,7 +22,7 @@ public readonly ref struct MapEntry
     /// <summary>The key's value bytes: decode with the primitive of the map's key type.</summary>
     public ReadOnlySpan<byte> EncodedKey { get; }
 
-    /// <summary>The entry's container (empty for DELETE).</summary>
+    /// <summary>The entry's container (empty for Delete).</summary>
     public ReadOnlySpan<byte> EncodedData { get; }
 
     /// <summary>Decodes the key as <typeparamref name="TKey"/>.</summary>

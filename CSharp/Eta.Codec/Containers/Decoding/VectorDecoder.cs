@@ -4,7 +4,7 @@ namespace Eta.Codec;
 /// Walks a vector in place.
 /// <code>
 /// flags(1) containerType(1) [setDefs(u15rb len)] [summary(u15rb len)] [totalCountHint(u30rb)] count(2)
-/// entry: flags&lt;&lt;4|action(1) index(u30rb) [perm(u15rb len)] [data(u16ob len), not for CLEAR/DELETE/NoData]
+/// entry: flags&lt;&lt;4|action(1) index(u30rb) [perm(u15rb len)] [data(u16ob len), not for Clear/Delete/NoData]
 /// </code>
 /// </summary>
 public ref struct VectorDecoder

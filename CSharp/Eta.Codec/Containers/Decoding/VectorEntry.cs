@@ -21,6 +21,6 @@ public readonly ref struct VectorEntry
 
     public ReadOnlySpan<byte> PermData { get; }
 
-    /// <summary>The entry's container (empty for CLEAR and DELETE).</summary>
+    /// <summary>The entry's container (empty for Clear and Delete).</summary>
     public ReadOnlySpan<byte> EncodedData { get; }
 }

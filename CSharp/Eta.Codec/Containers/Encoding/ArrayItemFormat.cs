@@ -3,7 +3,7 @@ namespace Eta.Codec;
 /// <summary>Fits a primitive's value bytes into an array's fixed item length.</summary>
 internal static class ArrayItemFormat
 {
-    /// <summary>Largest value body that can be fitted to a fixed length (a DATETIME is 12 bytes).</summary>
+    /// <summary>Largest value body that can be fitted to a fixed length (a DateTime is 12 bytes).</summary>
     public const int MaxFixedItemBody = 64;
 
     public static CodecReturnCode WriteFixed(ref RwfWriter writer, int type, scoped ReadOnlySpan<byte> body, int itemLength)
@@ -15,7 +15,7 @@ internal static class ArrayItemFormat
             case DataTypes.Enum:
                 if (body.Length > itemLength || itemLength > 8)
                     return CodecReturnCode.ValueOutOfRange;
-                // Widen a trimmed integer: sign-extend INT, zero-extend the unsigned types.
+                // Widen a trimmed integer: sign-extend Int, zero-extend the unsigned types.
                 byte fill = type == DataTypes.Int && !body.IsEmpty && (body[0] & 0x80) != 0 ? (byte)0xFF : (byte)0;
                 return WritePadded(ref writer, body, itemLength, fill, padLeft: true);
             case DataTypes.Buffer:

@@ -1,9 +1,9 @@
 namespace Eta.Codec;
 
 /// <summary>
-/// What <see cref="RwfEncoder.MapInit"/> writes. With HAS_SUMMARY_DATA and no <see cref="EncodedSummaryData"/>,
+/// What <see cref="RwfEncoder.MapInit"/> writes. With HasSummaryData and no <see cref="EncodedSummaryData"/>,
 /// the summary is encoded in place after MapInit and closed with MapSummaryDataComplete. Set definitions must be
-/// given pre-encoded when HAS_SET_DEFS is set.
+/// given pre-encoded when HasSetDefs is set.
 /// </summary>
 public ref struct MapHeader
 {
@@ -37,8 +37,8 @@ public ref struct SeriesHeader
 }
 
 /// <summary>
-/// One filter list entry. HAS_CONTAINER_TYPE is written when <see cref="ContainerType"/> is set and differs from
-/// the list's; HAS_PERM_DATA when <see cref="PermData"/> is not empty.
+/// One filter list entry. HasContainerType is written when <see cref="ContainerType"/> is set and differs from
+/// the list's; HasPermData when <see cref="PermData"/> is not empty.
 /// </summary>
 public ref struct FilterEntryHeader
 {

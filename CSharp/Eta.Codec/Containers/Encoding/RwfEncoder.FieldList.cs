@@ -55,7 +55,7 @@ public ref partial struct RwfEncoder
     }
 
     /// <summary>
-    /// Adds an entry whose value bytes are given: a string/buffer value (ASCII, RMTES, UTF8, BUFFER), or any
+    /// Adds an entry whose value bytes are given: a string/buffer value (ASCII, RMTES, UTF8, Buffer), or any
     /// pre-encoded primitive or container.
     /// </summary>
     public CodecReturnCode FieldEntry(int fieldId, scoped ReadOnlySpan<byte> encodedValue)

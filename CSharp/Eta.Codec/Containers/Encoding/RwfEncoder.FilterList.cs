@@ -2,7 +2,7 @@ namespace Eta.Codec;
 
 // Filter list: entries identified by a filter id (0..255).
 //   flags(1) containerType(1) [totalCountHint(1)] count(1)
-//   { flags<<4|action(1) id(1) [containerType(1)] [perm(u15rb len)] [data(u16ob len), not for CLEAR/NoData] }*
+//   { flags<<4|action(1) id(1) [containerType(1)] [perm(u15rb len)] [data(u16ob len), not for Clear/NoData] }*
 public ref partial struct RwfEncoder
 {
     public CodecReturnCode FilterListInit(FilterListFlags flags, int containerType, int totalCountHint = 0)
@@ -22,7 +22,7 @@ public ref partial struct RwfEncoder
         return rc == CodecReturnCode.Success ? ReserveCount(1) : AbortContainer(rc);
     }
 
-    /// <summary>Adds an entry with pre-encoded data (ignored for CLEAR and NoData entries).</summary>
+    /// <summary>Adds an entry with pre-encoded data (ignored for Clear and NoData entries).</summary>
     public CodecReturnCode FilterEntry(scoped FilterEntryHeader header, scoped ReadOnlySpan<byte> encodedData)
     {
         CodecReturnCode rc = BeginFilterEntry(header, out int entryType);

@@ -3,7 +3,7 @@ namespace Eta.Codec;
 // Map: keyed entries.
 //   flags(1) keyType(1) containerType(1) [keyFieldId(2)] [setDefs(u15rb len)] [summary(u15rb len)]
 //   [totalCountHint(u30rb)] count(2)
-//   { flags<<4|action(1) [perm(u15rb len)] key(u15rb len) [data(u16ob len), not for DELETE] }*
+//   { flags<<4|action(1) [perm(u15rb len)] key(u15rb len) [data(u16ob len), not for Delete] }*
 public ref partial struct RwfEncoder
 {
     public CodecReturnCode MapInit(scoped MapHeader header, int summaryMaxSize = 0)

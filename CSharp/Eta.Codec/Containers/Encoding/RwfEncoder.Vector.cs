@@ -2,7 +2,7 @@ namespace Eta.Codec;
 
 // Vector: index-addressed entries.
 //   flags(1) containerType(1) [setDefs(u15rb len)] [summary(u15rb len)] [totalCountHint(u30rb)] count(2)
-//   { flags<<4|action(1) index(u30rb) [perm(u15rb len)] [data(u16ob len), not for CLEAR/DELETE] }*
+//   { flags<<4|action(1) index(u30rb) [perm(u15rb len)] [data(u16ob len), not for Clear/Delete] }*
 public ref partial struct RwfEncoder
 {
     public CodecReturnCode VectorInit(scoped VectorHeader header, int summaryMaxSize = 0) =>
@@ -15,7 +15,7 @@ public ref partial struct RwfEncoder
         CompleteSummary(DataTypes.Vector, success,
             (((VectorFlags)TopFlagsOrZero(DataTypes.Vector) & VectorFlags.HasTotalCountHint) != 0));
 
-    /// <summary>Adds an entry with pre-encoded data (ignored for CLEAR and DELETE).</summary>
+    /// <summary>Adds an entry with pre-encoded data (ignored for Clear and Delete).</summary>
     public CodecReturnCode VectorEntry(int index, VectorEntryActions action, scoped ReadOnlySpan<byte> encodedData,
         scoped ReadOnlySpan<byte> permData = default)
     {

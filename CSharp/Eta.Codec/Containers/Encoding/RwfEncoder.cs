@@ -50,7 +50,7 @@ public ref partial struct RwfEncoder
     private ref EncodeLevel Top => ref _levels[_depth - 1];
 
     /// <summary>
-    /// Writes non-RWF bytes (OPAQUE, XML, ANSI_PAGE, JSON or an encoded message) as the content of the open
+    /// Writes non-RWF bytes (Opaque, Xml, AnsiPage, Json or an encoded message) as the content of the open
     /// entry or summary, or at top level.
     /// </summary>
     public CodecReturnCode EncodeNonRwfData(scoped ReadOnlySpan<byte> data)

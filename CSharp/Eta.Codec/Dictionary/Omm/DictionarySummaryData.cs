@@ -5,16 +5,16 @@ namespace Eta.Codec;
 /// <summary>
 /// The summary data (an element list) that opens the first part of an encoded dictionary:
 /// <code>
-/// field dictionary:  Type=1 (UINT)  DictionaryId (INT)  Version (ASCII)
-/// enum tables:       Type=2 (UINT)  DictionaryId (INT)  RT_Version  DT_Version  Version (=DT_Version) (ASCII)
+/// field dictionary:  Type=1 (UInt)  DictionaryId (Int)  Version (ASCII)
+/// enum tables:       Type=2 (UInt)  DictionaryId (Int)  RT_Version  DT_Version  Version (=DT_Version) (ASCII)
 /// </code>
 /// LSEG's encoder declares Type as INT, but every decoder (LSEG's and <see cref="Rdm.DictionaryRefresh"/>) reads it
-/// as UINT, and for these small values both forms are the same byte; UINT is the type all of them accept.
+/// as UInt, and for these small values both forms are the same byte; UInt is the type all of them accept.
 /// </summary>
 internal static class DictionarySummaryData
 {
     /// <summary>
-    /// Encodes the summary in place; the series must have been opened with HAS_SUMMARY_DATA. On failure the caller
+    /// Encodes the summary in place; the series must have been opened with HasSummaryData. On failure the caller
     /// completes the series with <c>success: false</c>.
     /// </summary>
     public static CodecReturnCode Encode(ref RwfEncoder encoder, DictionaryTags tags, ulong type)
@@ -48,7 +48,7 @@ internal static class DictionarySummaryData
         return rc == CodecReturnCode.Success ? encoder.SeriesSummaryDataComplete(true) : rc;
     }
 
-    /// <summary>Writes an ASCII_STRING element from text (one byte per char) without allocating.</summary>
+    /// <summary>Writes an AsciiString element from text (one byte per char) without allocating.</summary>
     internal static CodecReturnCode WriteText(ref RwfEncoder encoder, ReadOnlySpan<byte> name, string text)
     {
         Span<byte> scratch = stackalloc byte[256];

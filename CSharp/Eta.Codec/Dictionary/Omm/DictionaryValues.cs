@@ -1,7 +1,7 @@
 namespace Eta.Codec;
 
 /// <summary>
-/// Reads the element and array item values of an encoded dictionary leniently: integers may come as INT or UINT
+/// Reads the element and array item values of an encoded dictionary leniently: integers may come as Int or UInt
 /// (or their set-defined forms), text as any of the string types, and blank numbers read as 0.
 /// </summary>
 internal static class DictionaryValues

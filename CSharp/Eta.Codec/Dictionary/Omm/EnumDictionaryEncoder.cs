@@ -6,9 +6,9 @@ namespace Eta.Codec;
 /// Encodes the enum tables of a <see cref="DataDictionary"/> as the payload of dictionary refreshes:
 /// a series of element lists, one per table, each part starting with the summary data (Type=2 ...).
 /// <code>
-/// entry: FIDS    ARRAY of INT (2-byte items)   fields using the table
-///        VALUE   ARRAY of ENUM                 values, ascending
-///        DISPLAY ARRAY of ASCII_STRING         (UTF8_STRING / RMTES_STRING when a display needs it)
+/// entry: FIDS    Array of Int (2-byte items)   fields using the table
+///        VALUE   Array of Enum                 values, ascending
+///        DISPLAY Array of AsciiString         (Utf8String / RmtesString when a display needs it)
 /// </code>
 /// MEANING is not sent at any verbosity, as LSEG providers do not send it either: the meanings of one large table
 /// (e.g. exchanges) exceed the 64 KB an element entry can hold.

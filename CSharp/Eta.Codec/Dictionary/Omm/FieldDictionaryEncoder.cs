@@ -7,7 +7,7 @@ namespace Eta.Codec;
 /// Encodes the field definitions of a <see cref="DataDictionary"/> as the payload of dictionary refreshes:
 /// a series of element lists, one per field, in ascending fid order.
 /// <code>
-/// Series (ELEMENT_LIST)   set definitions (see <see cref="FieldSetDefinitions"/>) unless INFO;
+/// Series (ElementList)   set definitions (see <see cref="FieldSetDefinitions"/>) unless INFO;
 ///                         first part only: total count hint = number of fields, summary data (Type=1 ...)
 ///   entry: set 0 data: NAME FID RIPPLETO TYPE LENGTH RWFTYPE RWFLEN [ENUMLENGTH LONGNAME at NORMAL and above]
 /// </code>

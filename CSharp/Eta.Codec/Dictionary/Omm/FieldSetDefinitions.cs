@@ -5,8 +5,8 @@ namespace Eta.Codec;
 /// writer of one entry's set data. Set-defined entries carry no names and compact types, about a third of the size
 /// of standard element lists.
 /// <code>
-/// NAME ASCII_STRING  FID INT_2  RIPPLETO INT_2  TYPE INT_1  LENGTH UINT_2  RWFTYPE UINT_1  RWFLEN UINT_2
-/// [ENUMLENGTH UINT_1  LONGNAME ASCII_STRING]   (NORMAL verbosity and above)
+/// NAME AsciiString  FID Int2  RIPPLETO Int2  TYPE Int1  LENGTH UInt2  RWFTYPE UInt1  RWFLEN UInt2
+/// [ENUMLENGTH UInt1  LONGNAME AsciiString]   (NORMAL verbosity and above)
 /// </code>
 /// </summary>
 internal static class FieldSetDefinitions

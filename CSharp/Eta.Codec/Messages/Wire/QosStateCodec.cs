@@ -5,7 +5,7 @@ namespace Eta.Codec;
 /// container entry would give them. Writing uses the primitives' encoders; reading must also learn how many
 /// bytes each took, so it walks them here.
 /// <code>
-/// QoS:   u8 timeliness(3) rate(4) dynamic(1) | u16 timeInfo if timeliness is DELAYED | u16 rateInfo if rate is TIME_CONFLATED
+/// QoS:   u8 timeliness(3) rate(4) dynamic(1) | u16 timeInfo if timeliness is Delayed | u16 rateInfo if rate is TimeConflated
 /// State: u8 streamState(5) dataState(3) | u8 code | u15rb+n text
 /// </code>
 /// </summary>

@@ -5,9 +5,9 @@ namespace Eta.Codec.Rdm;
 /// dictionary entries (encoded and decoded by the dictionary code, not here). The first part's series summary
 /// names the dictionary type and version; the last part carries RefreshComplete.
 /// <code>
-/// Refresh, domain Dictionary, flags HasMsgKey [Solicited] [ClearCache] [RefreshComplete] [HasSeqNum], SERIES
+/// Refresh, domain Dictionary, flags HasMsgKey [Solicited] [ClearCache] [RefreshComplete] [HasSeqNum], Series
 ///   state, key: serviceId, name (e.g. "RWFFld"), filter = verbosity
-///   SERIES summary (first part): ELEMENT_LIST Type UINT, Version ASCII, [DictionaryId INT]
+///   Series summary (first part): ElementList Type UInt, Version ASCII, [DictionaryId Int]
 /// </code>
 /// </summary>
 public sealed class DictionaryRefresh

@@ -3,9 +3,9 @@ namespace Eta.Codec.Rdm;
 /// <summary>
 /// A provider's source directory: a Refresh on the Source domain whose payload maps service ids to services.
 /// <code>
-/// Refresh, domain Source, flags HasMsgKey RefreshComplete [Solicited] [ClearCache], MAP
+/// Refresh, domain Source, flags HasMsgKey RefreshComplete [Solicited] [ClearCache], Map
 ///   state, key: filter = ServiceFilterFlags, [serviceId]
-///   MAP(key UINT service id, FILTER_LIST): per service, one ELEMENT_LIST filter entry per filter
+///   Map(key UInt service id, FilterList): per service, one ElementList filter entry per filter
 ///   (Info = 1, State = 2, Load = 4; see <see cref="Service"/>)
 /// </code>
 /// </summary>

@@ -2,9 +2,9 @@ namespace Eta.Codec.Rdm;
 
 /// <summary>
 /// A change to the source directory (service added, removed, state or load changed): an Update on the Source
-/// domain with the same service map as <see cref="DirectoryRefresh"/>, usually with UPDATE entries.
+/// domain with the same service map as <see cref="DirectoryRefresh"/>, usually with Update entries.
 /// <code>
-/// Update, domain Source, flags [HasMsgKey] [HasSeqNum], MAP; key: filter, [serviceId]
+/// Update, domain Source, flags [HasMsgKey] [HasSeqNum], Map; key: filter, [serviceId]
 /// </code>
 /// </summary>
 public sealed class DirectoryUpdate

@@ -9,7 +9,7 @@ public sealed class Service
 {
     public int ServiceId { get; set; }
 
-    /// <summary>How the consumer applies this entry (ADD for a refresh, UPDATE for changes, DELETE to remove).</summary>
+    /// <summary>How the consumer applies this entry (Add for a refresh, Update for changes, Delete to remove).</summary>
     public MapEntryActions Action { get; set; } = MapEntryActions.Add;
 
     /// <summary>Null when the Info filter is absent.</summary>

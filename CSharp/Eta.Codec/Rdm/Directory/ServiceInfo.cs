@@ -3,9 +3,9 @@ namespace Eta.Codec.Rdm;
 /// <summary>
 /// The Info filter of a directory service: its name and what it offers.
 /// <code>
-/// ELEMENT_LIST: Name ASCII, [Vendor ASCII], [IsSource UINT], Capabilities ARRAY(UINT, 1 byte),
-///   [DictionariesProvided ARRAY(ASCII)], [DictionariesUsed ARRAY(ASCII)], [QoS ARRAY(QOS)],
-///   [SupportsQoSRange UINT], [ItemList ASCII], [SupportsOutOfBandSnapshots UINT], [AcceptingConsumerStatus UINT]
+/// ElementList: Name ASCII, [Vendor ASCII], [IsSource UInt], Capabilities Array(UInt, 1 byte),
+///   [DictionariesProvided Array(ASCII)], [DictionariesUsed Array(ASCII)], [QoS Array(Qos)],
+///   [SupportsQoSRange UInt], [ItemList ASCII], [SupportsOutOfBandSnapshots UInt], [AcceptingConsumerStatus UInt]
 /// </code>
 /// </summary>
 public sealed class ServiceInfo

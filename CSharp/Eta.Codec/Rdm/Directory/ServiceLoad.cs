@@ -3,7 +3,7 @@ namespace Eta.Codec.Rdm;
 /// <summary>
 /// The Load filter of a directory service.
 /// <code>
-/// ELEMENT_LIST: [OpenLimit UINT], [OpenWindow UINT], [LoadFactor UINT]
+/// ElementList: [OpenLimit UInt], [OpenWindow UInt], [LoadFactor UInt]
 /// </code>
 /// </summary>
 public sealed class ServiceLoad

@@ -3,7 +3,7 @@ namespace Eta.Codec.Rdm;
 /// <summary>
 /// The State filter of a directory service: whether it is up and accepting requests.
 /// <code>
-/// ELEMENT_LIST: ServiceState UINT, [AcceptingRequests UINT], [Status STATE]
+/// ElementList: ServiceState UInt, [AcceptingRequests UInt], [Status State]
 /// </code>
 /// </summary>
 public sealed class ServiceState

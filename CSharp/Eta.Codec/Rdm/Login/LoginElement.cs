@@ -3,14 +3,14 @@ namespace Eta.Codec.Rdm;
 /// <summary>The login attributes and supported features carried in the login key's element list.</summary>
 public enum LoginElement
 {
-    // ASCII_STRING elements.
+    // AsciiString elements.
     ApplicationId,
     ApplicationName,
     Position,
     Password,
     InstanceId,
 
-    // UINT elements.
+    // UInt elements.
     ProvidePermissionProfile,
     ProvidePermissionExpressions,
     SingleOpen,
@@ -61,7 +61,7 @@ public static class LoginElements
         LoginElement.SequenceNumberRecovery, LoginElement.RoundTripLatency,
     ];
 
-    /// <summary>True for the elements whose value is an ASCII_STRING (the others are UINT).</summary>
+    /// <summary>True for the elements whose value is an AsciiString (the others are UInt).</summary>
     public static bool IsText(LoginElement element) => element <= LoginElement.InstanceId;
 
     public static ReadOnlySpan<byte> Name(LoginElement element) => element switch

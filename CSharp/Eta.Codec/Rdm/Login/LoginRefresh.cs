@@ -6,7 +6,7 @@ namespace Eta.Codec.Rdm;
 /// <code>
 /// Refresh, domain Login, flags HasMsgKey RefreshComplete [Solicited] [ClearCache] [HasSeqNum], NoData
 ///   state (e.g. Open/Ok/None "Login accepted")
-///   key: [name], [nameType], attrib ELEMENT_LIST = ApplicationId, ..., SupportOMMPost, SupportBatchRequests,
+///   key: [name], [nameType], attrib ElementList = ApplicationId, ..., SupportOMMPost, SupportBatchRequests,
 ///        SupportViewRequests, ..., RoundTripLatency (see LoginElements.RefreshOrder)
 /// </code>
 /// </summary>

@@ -5,7 +5,7 @@ namespace Eta.Codec.Rdm;
 /// holds the user name and, as an element-list attribute, the login attributes.
 /// <code>
 /// Request, domain Login, flags Streaming [NoRefresh] [Pause], NoData
-///   key: name = user name, [nameType], attrib ELEMENT_LIST = ApplicationId, ApplicationName, Position,
+///   key: name = user name, [nameType], attrib ElementList = ApplicationId, ApplicationName, Position,
 ///        Password, InstanceId, ProvidePermissionProfile, ..., Role, RoundTripLatency (see LoginElements.RequestOrder)
 /// </code>
 /// </summary>

@@ -6,10 +6,10 @@ namespace Eta.Codec.Rdm;
 /// sends it straight back; the provider then knows the round trip and may report it in
 /// <see cref="RoundTripLatency"/> next time. A plain struct: encoding and decoding allocate nothing.
 /// <code>
-/// Generic, domain Login, flags ProviderDriven, container ELEMENT_LIST
-///   "Ticks"            UINT  sender's clock, in its own unit
-///   "RoundTripLatency" UINT  last measured round trip (optional)
-///   "TcpRetrans"       UINT  TCP retransmissions seen (optional)
+/// Generic, domain Login, flags ProviderDriven, container ElementList
+///   "Ticks"            UInt  sender's clock, in its own unit
+///   "RoundTripLatency" UInt  last measured round trip (optional)
+///   "TcpRetrans"       UInt  TCP retransmissions seen (optional)
 /// </code>
 /// </summary>
 public struct LoginRtt

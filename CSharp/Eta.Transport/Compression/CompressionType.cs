@@ -1,4 +1,4 @@
-namespace Eta.Transport;
+namespace Eta.Transport.Compression;
 
 /// <summary>
 /// Compression a channel may negotiate. The values are the RIPC wire values carried in the
