@@ -157,19 +157,21 @@ internal sealed class HubLoop : IDisposable
         bool signalled = _readable.Contains(channel.Socket) || _writable.Contains(channel.Socket);
         if (!channel.IsActive)
         {
-            if (signalled && channel.Initialize() && channel.IsActive)
+            if (!signalled || !channel.Initialize() || !channel.IsActive)
+                return;
+            if (channel.Role == ChannelRole.Upstream)
             {
-                if (channel.Role == ChannelRole.Upstream)
-                {
-                    _upstreamFailure = null;
-                    _log($"PerfHub: connected upstream to {_options.Upstream}.");
-                }
-                _router.OnActive(connection.Peer);
+                _upstreamFailure = null;
+                _log($"PerfHub: connected upstream to {_options.Upstream}.");
             }
+            _router.OnActive(connection.Peer);
+            // The peer's first messages may have arrived with the end of the handshake: read them now, as the
+            // socket will not signal them again.
+        }
+        else if (!signalled && !channel.HasBufferedInput)
+        {
             return;
         }
-        if (!signalled && !channel.HasBufferedInput)
-            return;
         for (int i = 0; i < ReadBatch && connection.Peer.CloseRequest is null; i++)
         {
             ReadOutcome outcome = channel.Read(out ReadOnlySpan<byte> message);
