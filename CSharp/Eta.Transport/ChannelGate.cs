@@ -1,8 +1,10 @@
 namespace Eta.Transport;
 
 /// <summary>
-/// The optional lock around a channel's write side: taken only when the transport was initialized with
-/// global locking, so single-threaded users pay nothing. Use as <c>using (_gate.Enter()) { ... }</c>.
+/// An optional lock: taken only when the transport was initialized with global locking, so single-threaded
+/// users pay nothing. A channel holds two, one for its write side and one for its read side, so one thread may
+/// read while another writes; Close and the ping-timeout close take both, write gate first.
+/// Use as <c>using (_gate.Enter()) { ... }</c>.
 /// </summary>
 internal sealed class ChannelGate
 {

@@ -1,10 +1,11 @@
 namespace Eta.Transport.Compression;
 
 /// <summary>
-/// Smallest message a sender compresses; shorter messages go out uncompressed (no RIPC compression flag).
-/// ETA uses 30 bytes for zlib and 300 for lz4 (ZLIB_COMPRESSION_THRESHOLD / LZ4_COMPRESSION_THRESHOLD in
-/// the Java and C# editions' socket channel). The same rule applies per fragment: the last fragment of a
-/// big message, when shorter than the threshold, is sent uncompressed.
+/// A channel's initial compression threshold for the negotiated type: messages shorter than it go out
+/// uncompressed (no RIPC compression flag). ETA uses 30 bytes for zlib and 300 for lz4
+/// (ZLIB_COMPRESSION_THRESHOLD / LZ4_COMPRESSION_THRESHOLD in the Java and C# editions' socket channel).
+/// <c>IOCtl(CompressionThreshold)</c> may change it later (not below 30). The writer decides once per message:
+/// every fragment of a compressed big message is compressed, however short its chunk.
 /// </summary>
 internal static class CompressionThresholds
 {

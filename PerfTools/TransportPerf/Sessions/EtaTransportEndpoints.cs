@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Net.Sockets;
 using Eta.Transport;
-using Eta.Transport.Compression;
 using PerfTools.TransportPerf.Configuration;
 
 namespace PerfTools.TransportPerf.Sessions;

@@ -1,5 +1,4 @@
 using Eta.TestSupport;
-using Eta.Transport.Compression;
 using Xunit;
 
 namespace Eta.Transport.Tests.Compression;

@@ -1,4 +1,4 @@
-namespace Eta.Transport.Compression;
+namespace Eta.Transport;
 
 /// <summary>
 /// Compression a channel may negotiate. The values are the RIPC wire values carried in the
