@@ -1,4 +1,3 @@
-using Eta.Transport.Compression;
 using System.Globalization;
 using Eta.Transport;
 using PerfTools.Common.CommandLine;

@@ -1,4 +1,3 @@
-using Eta.Transport.Compression;
 using Eta.Transport;
 
 namespace PerfTools.PerfHub.Options;
