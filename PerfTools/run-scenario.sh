@@ -170,7 +170,7 @@ wait_cached_images() {  # until the hub holds N images (its console line), or 12
   local want="$1"
   for _ in $(seq 1 1200); do
     local have
-    have="$(grep -oE '\(([0-9]+) with image\)' "$run_dir/hub.log" 2>/dev/null | tail -1 | tr -dc 0-9)"
+    have="$( { grep -oE '\(([0-9]+) with image\)' "$run_dir/hub.log" 2>/dev/null || true; } | tail -1 | tr -dc 0-9)"
     [ -n "$have" ] && [ "$have" -ge "$want" ] && return 0
     kill -0 "${pid_of[niprov]}" 2>/dev/null || { echo "run-scenario: NIProvPerf ended early" >&2; return 1; }
     sleep 0.1
