@@ -1,0 +1,206 @@
+using System.Diagnostics;
+using System.Net.Sockets;
+using Eta.Transport;
+using PerfTools.PerfHub.Options;
+using PerfTools.PerfHub.Output;
+
+namespace PerfTools.PerfHub.Network;
+
+/// <summary>
+/// One connection of the hub, whatever is at the other end: drives the handshake, reads messages, and writes
+/// through transport buffers, packing up to -maxPackCount messages into -packBufSize buffers when packing is on.
+/// Output is bounded: the channel's buffer pool (-outputBufs/-maxOutputBufs) is all it may queue; a message that
+/// finds no buffer is dropped and counted, and the hub closes a channel that stays that way for -stallTimeout.
+/// Allocates nothing per message.
+/// </summary>
+internal sealed class HubChannel : IMessageOutput, IDisposable
+{
+    private readonly Channel _channel;
+    private readonly PerfHubOptions _options;
+    private readonly InProgressInfo _progress = new();
+    private TransportBuffer? _buffer;
+    private int _messagesInBuffer;
+    private bool _flushPending;
+    private long _stalledSince;
+
+    private readonly HubCounters _counters;
+
+    public HubChannel(Channel channel, ChannelRole role, string name, PerfHubOptions options, HubCounters counters)
+    {
+        _channel = channel;
+        Role = role;
+        Name = name;
+        _options = options;
+        _counters = counters;
+    }
+
+    public ChannelRole Role { get; }
+
+    public string Name { get; }
+
+    public Socket Socket => _channel.Socket;
+
+    public bool IsActive { get; private set; }
+
+    /// <summary>Input already read from the socket but not yet returned: read again without waiting.</summary>
+    public bool HasBufferedInput { get; private set; }
+
+    public bool HasPendingOutput => _flushPending || _messagesInBuffer > 0;
+
+    /// <summary>Why the channel is closing, once it is.</summary>
+    public string? CloseReason { get; private set; }
+
+    public long MessagesDropped { get; private set; }
+
+    /// <summary>Advances the handshake; false when it failed (see <see cref="CloseReason"/>).</summary>
+    public bool Initialize()
+    {
+        TransportReturnCode rc = _channel.Init(_progress);
+        if (rc == TransportReturnCode.ChanInitInProgress)
+            return true;
+        if (rc != TransportReturnCode.Success)
+            return TransportFailed("handshake failed");
+        if (_options.HighWaterMark > 0 && _channel.IOCtl(IOCtlCode.HighWaterMark, _options.HighWaterMark) < TransportReturnCode.Success)
+            return TransportFailed("setting the high water mark failed");
+        int maxBuffers = Math.Max(_options.OutputBuffers, _options.MaxOutputBuffers);
+        if (_channel.IOCtl(IOCtlCode.MaxNumBuffers, maxBuffers) < TransportReturnCode.Success)
+            return TransportFailed("setting the output buffer limit failed");
+        IsActive = true;
+        return true;
+    }
+
+    /// <summary>The next complete message (valid until the next call).</summary>
+    public ReadOutcome Read(out ReadOnlySpan<byte> message)
+    {
+        message = default;
+        while (true)
+        {
+            TransportReturnCode rc = _channel.Read(out TransportBuffer? buffer);
+            if (buffer is not null)
+            {
+                HasBufferedInput = rc > TransportReturnCode.Success;
+                message = buffer.Contents;
+                return ReadOutcome.Message;
+            }
+            if (rc > TransportReturnCode.Success)
+                continue; // a fragment or ping was consumed and more is buffered
+            HasBufferedInput = false;
+            if (rc is TransportReturnCode.ReadWouldBlock or TransportReturnCode.ReadPing or TransportReturnCode.Success)
+                return ReadOutcome.NoMessage;
+            TransportFailed("connection lost");
+            return ReadOutcome.Failed;
+        }
+    }
+
+    public Span<byte> Reserve(int maxLength)
+    {
+        if (!IsActive || CloseReason is not null)
+            return default;
+        if (_buffer is not null && (!_options.Packing || _buffer.Capacity < maxLength) && !WriteBuffer())
+            return default;
+        if (_buffer is null)
+        {
+            bool packed = _options.Packing;
+            int size = packed ? Math.Max(_options.PackBufSize, maxLength) : maxLength;
+            TransportReturnCode rc = _channel.GetBuffer(size, packed, out _buffer);
+            if (_buffer is null && rc == TransportReturnCode.NoBuffers && Flush())
+                _channel.GetBuffer(size, packed, out _buffer);
+            if (_buffer is null)
+            {
+                MessagesDropped++;
+                _counters.MessagesDropped++;
+                if (_stalledSince == 0)
+                    _stalledSince = Stopwatch.GetTimestamp();
+                return default;
+            }
+            _messagesInBuffer = 0;
+        }
+        _stalledSince = 0;
+        return _buffer.Data[..Math.Min(maxLength, _buffer.Capacity)];
+    }
+
+    public bool Send(int length)
+    {
+        TransportBuffer buffer = _buffer ?? throw new InvalidOperationException("Send without Reserve.");
+        buffer.Length = length;
+        _messagesInBuffer++;
+        _counters.MessagesOut++;
+        if (!_options.Packing || _messagesInBuffer >= _options.MaxPackCount)
+            return WriteBuffer();
+        if (_channel.PackBuffer(buffer) < TransportReturnCode.Success)
+            return TransportFailed("packing failed");
+        return true;
+    }
+
+    public void Cancel()
+    {
+        if (_buffer is null)
+            return;
+        if (_messagesInBuffer == 0)
+        {
+            _channel.ReleaseBuffer(_buffer);
+            _buffer = null;
+        }
+        else
+        {
+            _buffer.Length = 0; // packed: keep the messages already closed in it
+        }
+    }
+
+    /// <summary>End of a pass of the loop: writes a partly filled packed buffer and flushes.</summary>
+    public bool EndBurst() => (_buffer is null || _messagesInBuffer == 0 || WriteBuffer()) && Flush();
+
+    /// <summary>Passes queued data to the socket; false when the channel failed.</summary>
+    public bool Flush()
+    {
+        if (!_flushPending)
+            return CloseReason is null;
+        TransportReturnCode rc = _channel.Flush();
+        if (rc < TransportReturnCode.Success)
+            return TransportFailed("flush failed");
+        _flushPending = rc > TransportReturnCode.Success;
+        return true;
+    }
+
+    /// <summary>Once a second: pings and the peer-silent timeout.</summary>
+    public bool CheckPings() => !IsActive || _channel.CheckPings() >= TransportReturnCode.Success || TransportFailed("ping timeout");
+
+    /// <summary>True when the output has had no buffer for longer than <paramref name="limitMs"/>.</summary>
+    public bool IsStalledLongerThan(int limitMs) =>
+        _stalledSince != 0 && Stopwatch.GetElapsedTime(_stalledSince).TotalMilliseconds > limitMs;
+
+    /// <summary>Marks the channel for closing with <paramref name="reason"/> (the first reason given is kept).</summary>
+    public bool Fail(string reason)
+    {
+        CloseReason ??= reason;
+        return false;
+    }
+
+    private bool TransportFailed(string what) => Fail($"{what}: {_channel.Error.Text}");
+
+    private bool WriteBuffer()
+    {
+        TransportBuffer buffer = _buffer!;
+        _buffer = null;
+        _messagesInBuffer = 0;
+        TransportReturnCode rc = _channel.Write(buffer, WritePriority.High, WriteFlags.None);
+        while (rc == TransportReturnCode.WriteCallAgain)
+        {
+            if (_channel.Flush() < TransportReturnCode.Success)
+                break;
+            rc = _channel.Write(buffer, WritePriority.High, WriteFlags.None);
+        }
+        if (rc < TransportReturnCode.Success)
+            return TransportFailed("write failed");
+        _flushPending |= rc > TransportReturnCode.Success;
+        return true;
+    }
+
+    public void Dispose()
+    {
+        if (_buffer is not null && _channel.State == ChannelState.Active)
+            _channel.ReleaseBuffer(_buffer);
+        _buffer = null;
+        _channel.Close();
+    }
+}

@@ -1,0 +1,14 @@
+namespace PerfTools.PerfHub.Network;
+
+/// <summary>Where the router writes a message: reserve space, encode into it, send (or cancel).</summary>
+internal interface IMessageOutput
+{
+    /// <summary>Space for one message of at most <paramref name="maxLength"/> bytes; empty when none can be had now.</summary>
+    Span<byte> Reserve(int maxLength);
+
+    /// <summary>Sends the first <paramref name="length"/> reserved bytes; false when the channel failed.</summary>
+    bool Send(int length);
+
+    /// <summary>Gives back the reserved space unsent.</summary>
+    void Cancel();
+}

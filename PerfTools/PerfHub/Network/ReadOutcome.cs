@@ -1,0 +1,8 @@
+namespace PerfTools.PerfHub.Network;
+
+internal enum ReadOutcome
+{
+    Message,
+    NoMessage,
+    Failed,
+}

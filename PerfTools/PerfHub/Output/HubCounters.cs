@@ -1,0 +1,26 @@
+namespace PerfTools.PerfHub.Output;
+
+/// <summary>
+/// The hub's running totals. The hub runs on one thread, so these are plain fields; the statistics writer reads them
+/// on the same thread between passes of the loop.
+/// </summary>
+internal sealed class HubCounters
+{
+    public long MessagesIn;
+    public long MessagesOut;
+    public long MessagesDropped;
+
+    /// <summary>Copies of an update, post or status delivered to consumer streams (one per subscriber).</summary>
+    public long FanOut;
+    public long RefreshesIn;
+    public long UpdatesIn;
+    public long PostsIn;
+    public long GenericMsgsIn;
+    public long ImagesFromCache;
+    public long ItemsNotFound;
+    public long ItemRequests;
+    public long UpstreamStreamsOpened;
+    public long ChannelsAccepted;
+    public long ChannelsClosed;
+    public long UndecodableMessages;
+}

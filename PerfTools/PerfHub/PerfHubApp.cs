@@ -1,0 +1,89 @@
+using Eta.Transport;
+using PerfTools.Common.Lifetime;
+using PerfTools.PerfHub.Network;
+using PerfTools.PerfHub.Options;
+using PerfTools.PerfHub.Output;
+using PerfTools.PerfHub.Routing;
+using PerfTools.PerfHub.Run;
+
+namespace PerfTools.PerfHub;
+
+/// <summary>
+/// PerfHub as a callable: parse, bind both servers, run the loop until the run time, Ctrl+C/SIGTERM or the caller's
+/// token ends it, then write the summary. Exit codes: 0 ran and stopped normally; 1 a server could not be started or
+/// an output file created; 2 a command-line error.
+/// </summary>
+public static class PerfHubApp
+{
+    public const int SetupErrorExitCode = 1;
+
+    /// <param name="listening">Called with the bound consumer and NI provider ports once both servers listen.</param>
+    public static int Run(IReadOnlyList<string> args, TextWriter console, CancellationToken cancellation,
+        bool handleSignals = false, Action<int, int>? listening = null)
+    {
+        TextWriter output = TextWriter.Synchronized(console);
+        var parsed = PerfHubCommandLine.Parse(args);
+        if (!parsed.IsSuccess)
+            return parsed.Report(PerfHubCommandLine.ToolName, output, output);
+        PerfHubOptions options = parsed.Options!;
+
+        Transport.Initialize(new InitArgs { GlobalLocking = false });
+        Server? consumers = null;
+        Server? providers = null;
+        try
+        {
+            consumers = HubTransport.Bind(options, options.ConsumerPort, out string? error);
+            providers = consumers is null ? null : HubTransport.Bind(options, options.ProviderPort, out error);
+            if (consumers is null || providers is null)
+            {
+                output.WriteLine($"PerfHub: {error}");
+                return SetupErrorExitCode;
+            }
+            return Serve(options, output, consumers, providers, cancellation, handleSignals, listening);
+        }
+        finally
+        {
+            consumers?.Close();
+            providers?.Close();
+            Transport.Uninitialize();
+        }
+    }
+
+    private static int Serve(PerfHubOptions options, TextWriter output, Server consumers, Server providers,
+        CancellationToken cancellation, bool handleSignals, Action<int, int>? listening)
+    {
+        var hub = new HubState(options, output.WriteLine);
+        var router = new HubRouter(hub);
+        HubStatistics statistics;
+        try
+        {
+            statistics = new HubStatistics(options, hub, output);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            output.WriteLine($"PerfHub: cannot create an output file: {e.Message}");
+            return SetupErrorExitCode;
+        }
+        using (statistics)
+        {
+            TimeSpan? runTime = options.RunTimeSeconds > 0 ? TimeSpan.FromSeconds(options.RunTimeSeconds) : null;
+            using var shutdown = new ShutdownSignal(runTime, cancellation, handleSignals);
+            using var loop = new HubLoop(options, router, consumers, providers, output.WriteLine);
+            statistics.Attach(loop);
+            loop.OnInterval = statistics.WriteInterval;
+            output.WriteLine($"PerfHub: consumers connect to port {consumers.Port}, non-interactive providers to port {providers.Port}"
+                + (options.Upstream.Length > 0 ? $"; consuming from {options.Upstream}." : "."));
+            listening?.Invoke(consumers.Port, providers.Port);
+            try
+            {
+                loop.Run(shutdown.Token);
+            }
+            finally
+            {
+                statistics.WriteInterval();
+                statistics.WriteSummary(shutdown.Reason);
+            }
+        }
+        return 0;
+    }
+}

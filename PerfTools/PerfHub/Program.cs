@@ -1,0 +1,1 @@
+return PerfTools.PerfHub.PerfHubApp.Run(args, Console.Out, CancellationToken.None, handleSignals: true);

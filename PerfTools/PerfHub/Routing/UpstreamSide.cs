@@ -1,0 +1,121 @@
+using Eta.Codec;
+using Eta.Codec.Rdm;
+using PerfTools.PerfHub.Cache;
+
+namespace PerfTools.PerfHub.Routing;
+
+/// <summary>
+/// The hub as a consumer of an interactive provider (scenario 8.1): one login, one directory stream, and one item
+/// stream per item whatever the number of consumers asking for it. After a reconnection the items consumers still
+/// watch are requested again.
+/// </summary>
+internal sealed class UpstreamSide(HubState hub, ItemPublisher publisher, ConsumerSide consumers)
+{
+    private const int LoginStreamId = 1;
+    private const int DirectoryStreamId = 2;
+
+    /// <summary>The channel came up: log in.</summary>
+    public void OnActive(Peer upstream)
+    {
+        upstream.LoginStreamId = LoginStreamId;
+        var login = new LoginRequest { StreamId = LoginStreamId, UserName = hub.Options.UserName };
+        login.Attributes.ApplicationName = "PerfHub";
+        login.Attributes.Role = LoginRoles.Consumer;
+        hub.Send(upstream, (ref RwfEncoder e) => login.Encode(ref e));
+    }
+
+    public void OnLost(Peer upstream) => publisher.OnSourceLost(upstream);
+
+    public void OnMessage(Peer upstream, scoped in Msg msg, ReadOnlySpan<byte> encoded)
+    {
+        if (msg.StreamId == LoginStreamId)
+            OnLogin(upstream, msg);
+        else if (msg.StreamId == DirectoryStreamId)
+            OnDirectory(upstream, msg);
+        else if (upstream.Published.TryGetValue(msg.StreamId, out CachedItem? item))
+            OnItem(upstream, item, msg, encoded);
+    }
+
+    private void OnLogin(Peer upstream, scoped in Msg msg)
+    {
+        if (msg.MsgClass == MsgClass.Refresh && !upstream.LoggedIn)
+        {
+            if (msg.State.StreamState != StreamStates.Open || msg.State.DataState != DataStates.Ok)
+            {
+                upstream.RequestClose("the upstream provider refused the login: " + msg.State.ToString());
+                return;
+            }
+            upstream.LoggedIn = true;
+            var directory = new DirectoryRequest { StreamId = DirectoryStreamId, Filter = ServiceFilterFlags.Info | ServiceFilterFlags.State | ServiceFilterFlags.Group };
+            hub.Send(upstream, (ref RwfEncoder e) => directory.Encode(ref e));
+        }
+        else if (msg.MsgClass == MsgClass.Status && (msg.StatusFlags & StatusMsgFlags.HasState) != 0 && msg.State.StreamState != StreamStates.Open)
+        {
+            upstream.RequestClose("the upstream provider closed the login: " + msg.State.ToString());
+        }
+    }
+
+    private void OnDirectory(Peer upstream, scoped in Msg msg)
+    {
+        var changed = new List<Service>();
+        if (msg.MsgClass == MsgClass.Refresh)
+        {
+            var refresh = new DirectoryRefresh();
+            if (refresh.Decode(msg) != CodecReturnCode.Success)
+            {
+                upstream.RequestClose("the upstream source directory does not decode");
+                return;
+            }
+            foreach (Service service in refresh.Services)
+            {
+                if (hub.Directory.Publish(service, upstream, out string? conflict) is { } published)
+                    changed.Add(published);
+                else
+                    hub.Log($"PerfHub: ignored an upstream service: {conflict}.");
+            }
+            hub.Log($"PerfHub: upstream {upstream.Name} provides {string.Join(", ", refresh.Services.Select(s => $"{s.Info?.ServiceName} ({s.ServiceId})"))}.");
+        }
+        else if (msg.MsgClass == MsgClass.Update)
+        {
+            var update = new DirectoryUpdate();
+            if (update.Decode(msg) != CodecReturnCode.Success)
+                return;
+            foreach (Service service in update.Services)
+            {
+                if (hub.Directory.Update(service, upstream) is { } known)
+                    changed.Add(known);
+            }
+        }
+        hub.AnnounceServices(changed);
+        ReopenWatchedItems(upstream);
+    }
+
+    // After a reconnection: the items consumers still watch get their upstream stream back.
+    private void ReopenWatchedItems(Peer upstream)
+    {
+        foreach (CachedItem item in hub.Cache.Items)
+        {
+            if (item.Source is null && item.Subscribers.Count > 0 && hub.Directory.OwnerOf(item.ServiceId) == upstream)
+                consumers.OpenUpstream(upstream, item);
+        }
+    }
+
+    private void OnItem(Peer upstream, CachedItem item, scoped in Msg msg, ReadOnlySpan<byte> encoded)
+    {
+        switch (msg.MsgClass)
+        {
+            case MsgClass.Refresh:
+                publisher.OnRefresh(upstream, item, msg);
+                break;
+            case MsgClass.Update:
+                publisher.OnUpdate(item, msg, encoded);
+                break;
+            case MsgClass.Status:
+                publisher.OnStatus(upstream, item, msg, encoded);
+                break;
+            case MsgClass.Generic:
+                publisher.OnGeneric(item, encoded);
+                break;
+        }
+    }
+}

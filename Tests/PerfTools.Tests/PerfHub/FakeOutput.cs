@@ -1,0 +1,37 @@
+using PerfTools.PerfHub.Network;
+
+namespace PerfTools.Tests.PerfHub;
+
+/// <summary>An in-memory output for router tests: keeps every message sent, in preallocated space once warmed up.</summary>
+internal sealed class FakeOutput : IMessageOutput
+{
+    private readonly byte[] _space = new byte[64 * 1024];
+    private readonly List<byte[]> _sent = [];
+
+    /// <summary>Keep copies of what is sent (off for allocation measurements).</summary>
+    public bool Keep { get; set; } = true;
+
+    public int Count { get; private set; }
+
+    public IReadOnlyList<byte[]> Sent => _sent;
+
+    public Span<byte> Reserve(int maxLength) => _space.AsSpan(0, Math.Min(maxLength, _space.Length));
+
+    public bool Send(int length)
+    {
+        Count++;
+        if (Keep)
+            _sent.Add(_space.AsSpan(0, length).ToArray());
+        return true;
+    }
+
+    public void Cancel()
+    {
+    }
+
+    public void Clear()
+    {
+        _sent.Clear();
+        Count = 0;
+    }
+}
