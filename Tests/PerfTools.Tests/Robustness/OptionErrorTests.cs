@@ -16,6 +16,7 @@ public sealed class OptionErrorTests : IDisposable
 
     public void Dispose() => Directory.Delete(_dir, recursive: true);
 
+    // Each run is bounded (-steadyStateTime 1, -runTime 1) so that, were a check missing, the test fails instead of hanging.
     private string Missing(string file) => Path.Combine(_dir, "no-such-folder", file);
 
     [Fact]
@@ -50,7 +51,7 @@ public sealed class OptionErrorTests : IDisposable
         string summary = Missing("ConsSummary.out");
 
         // Port 1: were the path not checked first, the run would try to connect and fail differently.
-        int exit = ConsPerfApp.Run(["-p", "1", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "ConsStats")], console, TestContext.Current.CancellationToken);
+        int exit = ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "ConsStats")], console, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);
         Assert.Contains($"-summaryFile: cannot write '{summary}': the folder", console.ToString());
@@ -64,9 +65,9 @@ public sealed class OptionErrorTests : IDisposable
         var latency = new StringWriter();
         string ok = Path.Combine(_dir, "ConsSummary.out");
 
-        int statsExit = ConsPerfApp.Run(["-p", "1", "-summaryFile", ok, "-statsFile", Missing("ConsStats")], stats, TestContext.Current.CancellationToken);
+        int statsExit = ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-summaryFile", ok, "-statsFile", Missing("ConsStats")], stats, TestContext.Current.CancellationToken);
         int latencyExit = ConsPerfApp.Run(
-            ["-p", "1", "-summaryFile", ok, "-statsFile", Path.Combine(_dir, "ConsStats"), "-latencyFile", Missing("lat.csv")], latency, TestContext.Current.CancellationToken);
+            ["-p", "1", "-steadyStateTime", "1", "-summaryFile", ok, "-statsFile", Path.Combine(_dir, "ConsStats"), "-latencyFile", Missing("lat.csv")], latency, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, statsExit);
         Assert.Contains($"-statsFile: cannot write '{Missing("ConsStats1.csv")}'", stats.ToString());
@@ -80,7 +81,7 @@ public sealed class OptionErrorTests : IDisposable
     {
         var console = new StringWriter();
 
-        int exit = ProvPerfApp.Run(["-summaryFile", _dir, "-statsFile", Path.Combine(_dir, "ProvStats")], console, TestContext.Current.CancellationToken);
+        int exit = ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", _dir, "-statsFile", Path.Combine(_dir, "ProvStats")], console, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);
         Assert.Contains($"-summaryFile: cannot write '{_dir}': it is a folder", console.ToString());
@@ -91,7 +92,7 @@ public sealed class OptionErrorTests : IDisposable
     {
         var console = new StringWriter();
 
-        int exit = ProvPerfApp.Run(["-p", "0", "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Missing("ProvStats")],
+        int exit = ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Missing("ProvStats")],
             console, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);
@@ -106,7 +107,7 @@ public sealed class OptionErrorTests : IDisposable
         var errors = new StringWriter();
         string summary = Missing("TransportSummary.out");
 
-        int exit = TransportPerfApp.Run(["-p", "0", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "TransportStats")],
+        int exit = TransportPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "TransportStats")],
             console, errors, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);
