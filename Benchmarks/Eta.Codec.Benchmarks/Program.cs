@@ -1,18 +1,20 @@
+using BenchmarkDotNet.Running;
 using Eta.Codec.Benchmarks;
 
 // Eta.Codec benchmarks (never run by the tests).
-//   update [iterations]     sample update encode+decode vs memcpy (default 2,000,000 iterations)
-//   fuzz [inputs] [seed]    long fuzz run of every decoder (default 1,000,000 inputs)
-string mode = args.Length > 0 ? args[0] : "update";
-int count = args.Length > 1 && int.TryParse(args[1], out int parsed) && parsed > 0 ? parsed : 0;
+//   micro [BenchmarkDotNet options]   encode/decode of the sample update vs memcpy (BenchmarkDotNet)
+//   fuzz [inputs] [seed]              long fuzz run of every decoder (default 1,000,000 inputs)
+string mode = args.Length > 0 ? args[0] : "micro";
 switch (mode)
 {
-    case "update":
-        return UpdateBenchmark.Run(count > 0 ? count : 2_000_000);
+    case "micro":
+        BenchmarkSwitcher.FromAssembly(typeof(UpdateBenchmarks).Assembly).Run(args.Length > 0 ? args[1..] : []);
+        return 0;
     case "fuzz":
+        int count = args.Length > 1 && int.TryParse(args[1], out int parsed) && parsed > 0 ? parsed : 1_000_000;
         int seed = args.Length > 2 && int.TryParse(args[2], out int s) ? s : 12345;
-        return FuzzRun.Run(count > 0 ? count : 1_000_000, seed);
+        return FuzzRun.Run(count, seed);
     default:
-        Console.Error.WriteLine($"error: unknown mode '{mode}' (use: update [iterations] | fuzz [inputs] [seed])");
+        Console.Error.WriteLine($"error: unknown mode '{mode}' (use: micro [BenchmarkDotNet options] | fuzz [inputs] [seed])");
         return 64;
 }

@@ -1,15 +1,23 @@
+using BenchmarkDotNet.Running;
 using Eta.Transport.Benchmarks;
+
+// "micro [BenchmarkDotNet options]": the BenchmarkDotNet micro-benchmarks (compression, in-memory write/read paths).
+// Anything else: the loopback socket harness below.
+if (args.Length > 0 && args[0] == "micro")
+{
+    BenchmarkSwitcher.FromAssembly(typeof(Workload).Assembly).Run(args[1..]);
+    return 0;
+}
 
 // Loopback throughput of one connection: our Channel against a raw socket sending the same bytes,
 // measured in the same run. Each case runs transport and raw alternately, --rounds times, and keeps the
 // best of each (a shared machine's noise only ever slows a run down).
-// Usage: Eta.Transport.Benchmarks [--seconds N] [--rounds R] [--sizes 76,150] [--modes unpacked,packed] [--parts socket,memory] [--socket-buffers 0,1048576]
+// Usage: Eta.Transport.Benchmarks [--seconds N] [--rounds R] [--sizes 76,150] [--modes unpacked,packed] [--socket-buffers 0,1048576]
 //   --socket-buffers: SO_SNDBUF/SO_RCVBUF for both sides, applied the way the transport applies them (0: its default 65535)
 int seconds = 2;
 int rounds = 4;
 int[] sizes = [76, 150];
 bool[] packedModes = [false, true];
-string[] parts = ["socket", "memory"];
 int[] socketBuffers = [0, 1_048_576];
 for (int i = 0; i + 1 < args.Length; i += 2)
 {
@@ -30,19 +38,13 @@ for (int i = 0; i + 1 < args.Length; i += 2)
         case "--socket-buffers":
             socketBuffers = args[i + 1].Split(',').Select(int.Parse).ToArray();
             break;
-        case "--parts":
-            parts = args[i + 1].Split(',');
-            break;
         default:
-            Console.Error.WriteLine($"unknown or invalid option {args[i]} {args[i + 1]}; usage: [--seconds N] [--rounds R] [--sizes 76,150] [--modes unpacked,packed] [--parts socket,memory] [--socket-buffers 0,1048576]");
+            Console.Error.WriteLine($"unknown or invalid option {args[i]} {args[i + 1]}; usage: [--seconds N] [--rounds R] [--sizes 76,150] [--modes unpacked,packed] [--socket-buffers 0,1048576]");
             return 2;
     }
 }
 
-if (parts.Contains("socket"))
-    RunSocketCases();
-if (parts.Contains("memory"))
-    RunInMemoryCases();
+RunSocketCases();
 return 0;
 
 void RunSocketCases()
@@ -67,28 +69,6 @@ void RunSocketCases()
                 Console.WriteLine($"{size,5} {(packed ? "packed" : "unpacked"),-9} {workload.EffectiveSocketBufferSize,9} {transport.MessagesPerSecond,16:N0} " +
                                   $"{raw.MessagesPerSecond,17:N0} {transport.MessagesPerSecond / raw.MessagesPerSecond,6:F2} {transport.AllocatedBytesPerMessage,12:F3}");
             }
-        }
-    }
-}
-
-void RunInMemoryCases()
-{
-    Console.WriteLine();
-    Console.WriteLine($"in memory, one thread, no socket, 60 KB chunks kept in cache: CPU time per message, {InMemoryRun.Messages:N0} messages");
-    Console.WriteLine($"{"size",5} {"mode",-9} {"transport write",16} {"read",6} {"raw write",10} {"read",6} {"ratio",6} {"alloc B/msg",12}");
-    foreach (int size in sizes)
-    {
-        foreach (bool packed in packedModes)
-        {
-            var workload = new Workload(size, packed);
-            for (int warmUp = 0; warmUp < 3; warmUp++)
-                InMemoryRun.Measure(workload); // until the JIT's tiering has settled
-            InMemoryResult result = InMemoryRun.Measure(workload);
-            for (int round = 1; round < rounds; round++)
-                result = InMemoryResult.Best(result, InMemoryRun.Measure(workload));
-            Console.WriteLine($"{size,5} {(packed ? "packed" : "unpacked"),-9} {result.TransportWriteNs,16:F1} {result.TransportReadNs,6:F1} " +
-                              $"{result.RawWriteNs,10:F1} {result.RawReadNs,6:F1} {result.RawNs / result.TransportNs,6:F2} " +
-                              $"{(double)result.AllocatedBytes / InMemoryRun.Messages,12:F3}");
         }
     }
 }

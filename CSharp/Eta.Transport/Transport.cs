@@ -46,7 +46,7 @@ public static class Transport
     public static Channel? Connect(ConnectOptions options, out TransportError? error)
     {
         options.Validate();
-        if (!CanOpen("Connect", options.CompressionType, out bool locking, out error))
+        if (!CanOpen(out bool locking, out error))
             return null;
         Socket socket;
         try
@@ -74,7 +74,7 @@ public static class Transport
     public static Server? Bind(BindOptions options, out TransportError? error)
     {
         options.Validate();
-        if (!CanOpen("Bind", options.CompressionType, out bool locking, out error))
+        if (!CanOpen(out bool locking, out error))
             return null;
         try
         {
@@ -89,10 +89,9 @@ public static class Transport
     }
 
     /// <summary>
-    /// What Connect and Bind check before opening a socket: the transport is initialized and the compression
-    /// asked for can be provided. Also gives the locking mode chosen at <see cref="Initialize"/>.
+    /// What Connect and Bind check before opening a socket: the transport is initialized. Also gives the locking mode chosen at <see cref="Initialize"/>.
     /// </summary>
-    private static bool CanOpen(string operation, CompressionType compression, out bool locking, out TransportError? error)
+    private static bool CanOpen(out bool locking, out TransportError? error)
     {
         bool initialized;
         lock (s_lock)
@@ -103,11 +102,6 @@ public static class Transport
         if (!initialized)
         {
             error = Fail(TransportReturnCode.InitNotInitialized, "Transport.Initialize was not called");
-            return false;
-        }
-        if (!Wiring.Compressors.IsAvailable(compression))
-        {
-            error = Fail(TransportReturnCode.Failure, $"{operation}: {compression} compression is not available (lz4 needs the system library liblz4.so.1)");
             return false;
         }
         error = null;

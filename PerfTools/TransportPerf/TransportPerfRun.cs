@@ -22,6 +22,8 @@ internal sealed class TransportPerfRun
     private readonly ITransportEndpoints _endpoints;
     private readonly TextWriter _console;
     private readonly TextWriter _errors;
+    private int _connectionsMade;
+    private string? _lastConnectFailure;
 
     public TransportPerfRun(TransportPerfOptions options, ITransportEndpoints endpoints, TextWriter console, TextWriter errors)
     {
@@ -53,7 +55,7 @@ internal sealed class TransportPerfRun
         for (int i = 0; i < workers.Length; i++)
             threads[i] = ToolThread.Start($"TransportPerf thread {i + 1}", _options.Threads.CpuIdOf(i), workers[i].Run, _errors.WriteLine);
 
-        int exitCode = 0;
+        string? setupFailure = null;
         try
         {
             if (_options.AppType == AppType.Server)
@@ -65,7 +67,7 @@ internal sealed class TransportPerfRun
         {
             _errors.WriteLine($"TransportPerf: {failure.Message}");
             shutdown.Request(ShutdownReason.Failed);
-            exitCode = 1;
+            setupFailure = failure.Message;
         }
         finally
         {
@@ -77,11 +79,14 @@ internal sealed class TransportPerfRun
             }
         }
 
-        string summary = TransportSummary.Inputs(_options) + collector.Finish();
+        TransportRunOutcome outcome = TransportRunOutcome.Decide(_options, shutdown, new TransportRunOutcome.RunFacts(
+            setupFailure, _connectionsMade, _lastConnectFailure, workers.Select(w => w.LastCloseReason).LastOrDefault(r => r is not null),
+            stats.Sum(s => s.SequenceErrors.Total), stats.Sum(s => s.MissingMessages.Total), stats.Sum(s => s.MalformedMessages.Total),
+            stats.Sum(s => s.ReflectionsDropped.Total)));
+        string summary = TransportSummary.Inputs(_options) + collector.Finish() + Environment.NewLine + outcome.SummaryLine + Environment.NewLine;
         File.WriteAllText(_options.SummaryFile, summary);
         _console.Write(summary);
-        _console.WriteLine($"Run ended: {Describe(shutdown.Reason)}.");
-        return exitCode;
+        return outcome.ExitCode;
     }
 
     private void ServeUntilShutdown(TransportWorker[] workers, StatsCollector collector, ShutdownSignal shutdown)
@@ -118,6 +123,7 @@ internal sealed class TransportPerfRun
                 IPerfChannel? channel = _endpoints.Connect(shutdown.Token, out string? failure);
                 if (channel is null)
                 {
+                    _lastConnectFailure = failure ?? _lastConnectFailure;
                     if (!shutdown.IsRequested)
                         _errors.WriteLine($"TransportPerf: connection to {_options.HostName}:{_options.Port} failed ({failure}); retrying.");
                     shutdown.Token.WaitHandle.WaitOne(ConnectRetryDelay);
@@ -126,6 +132,7 @@ internal sealed class TransportPerfRun
                 {
                     _console.WriteLine($"Connected {channel.Description} on thread {connected + 1}.");
                     workers[connected++].Add(channel);
+                    _connectionsMade++;
                 }
             }
             else
@@ -142,14 +149,6 @@ internal sealed class TransportPerfRun
         if (statsClock.IsDue())
             collector.WriteInterval();
     }
-
-    private static string Describe(ShutdownReason reason) => reason switch
-    {
-        ShutdownReason.RunTimeExpired => "run time expired",
-        ShutdownReason.PeerDisconnected => "peer disconnected",
-        ShutdownReason.Failed => "failed",
-        _ => "interrupted",
-    };
 
     /// <summary>Fires every <c>seconds</c>, on a fixed schedule from creation.</summary>
     private sealed class IntervalClock(int seconds)

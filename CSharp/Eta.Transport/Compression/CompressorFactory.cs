@@ -5,8 +5,7 @@ internal static class CompressorFactory
 {
     /// <summary>
     /// The compressor for <paramref name="type"/>; <paramref name="level"/> (0-9) applies to zlib only.
-    /// Throws <see cref="ArgumentOutOfRangeException"/> for <see cref="CompressionType.None"/> or an
-    /// unknown type, <see cref="DllNotFoundException"/> for lz4 without liblz4.
+    /// Throws <see cref="ArgumentOutOfRangeException"/> for <see cref="CompressionType.None"/> or an unknown type.
     /// </summary>
     public static ICompressor Create(CompressionType type, int level) => type switch
     {

@@ -8,6 +8,7 @@ namespace Eta.Transport.Handshake;
 /// Server side of the RIPC handshake for one accepted connection: (TLS,) read the ConnectReq, negotiate,
 /// send a ConnectAck (or a ConnectNak), and for RIPC 14 read the client's ClientKey. A ConnectReq of an
 /// unknown version makes the server drop the connection so that the client falls back, as LSEG servers do.
+/// A client that opens with an HTTP request (LSEG's HTTP tunnelling) gets an HTTP 501 saying why, then is closed.
 /// </summary>
 internal sealed class ServerHandshake
 {
@@ -48,7 +49,13 @@ internal sealed class ServerHandshake
                     break;
                 case Phase.AwaitRequest:
                     if (!TryTakeFrame(error, "ConnectReq", out int length, out HandshakeStep waiting))
+                    {
+                        if (waiting == HandshakeStep.InProgress && RefuseHttp())
+                            break;
                         return waiting;
+                    }
+                    if (RefuseHttp())
+                        break;
                     HandshakeStep decided = OnRequest(_input.Unread[..length], error);
                     _input.Consume(length);
                     if (decided != HandshakeStep.InProgress)
@@ -59,7 +66,7 @@ internal sealed class ServerHandshake
                     if (!_output.TrySend(_stream))
                         return HandshakeStep.InProgress;
                     if (_refused)
-                        return Fail(error, $"Init: refused the client with a ConnectNak ({RefusalReason})", TransportReturnCode.ChanInitRefused);
+                        return Fail(error, $"Init: refused the client with {RefusalReason}", TransportReturnCode.ChanInitRefused);
                     if (!_expectClientKey)
                         return HandshakeStep.Done;
                     _phase = Phase.AwaitClientKey;
@@ -76,6 +83,20 @@ internal sealed class ServerHandshake
 
     private string RefusalReason { get; set; } = "";
 
+    // An HTTP request where the ConnectReq should be: queue the 501 answer and go on to send it, then fail.
+    private bool RefuseHttp()
+    {
+        ReadOnlySpan<byte> start = _input.Unread;
+        if (!HttpTunnelRefusal.IsHttpRequest(start))
+            return false;
+        RefusalReason = $"an HTTP 501 (the client opened with \"{HttpTunnelRefusal.RequestLine(start)}\"): {HttpTunnelRefusal.Reason}";
+        _input.Consume(start.Length);
+        _refused = true;
+        _output.Commit(HttpTunnelRefusal.WriteResponse(_output.Space));
+        _phase = Phase.SendReply;
+        return true;
+    }
+
     private HandshakeStep OnRequest(ReadOnlySpan<byte> message, TransportError error)
     {
         RipcVersion? version = ConnectRequest.PeekVersion(message);
@@ -90,8 +111,8 @@ internal sealed class ServerHandshake
 
         if (_nakMount || request.ProtocolType != _bind.ProtocolType)
         {
-            RefusalReason = _nakMount ? "the server was told to refuse (NakMount)"
-                : $"protocol type {request.ProtocolType} does not match the server's {_bind.ProtocolType}";
+            RefusalReason = "a ConnectNak (" + (_nakMount ? "the server was told to refuse (NakMount)"
+                : $"protocol type {request.ProtocolType} does not match the server's {_bind.ProtocolType}") + ")";
             _refused = true;
             _output.Commit(ConnectNak.Encode(_output.Space));
             return HandshakeStep.InProgress;

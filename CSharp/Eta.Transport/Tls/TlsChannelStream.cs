@@ -29,6 +29,7 @@ internal sealed class TlsChannelStream : IChannelStream
     private readonly NonBlockingSocketStream _ciphertext;
     private readonly SslStream _tls;
     private readonly Func<SslStream, Task> _startHandshake;
+    private readonly SslProtocols _offered;
     private readonly byte[] _plaintext;
     private Task? _handshake;
     private HandshakeProgress _progress = HandshakeProgress.InProgress;
@@ -38,8 +39,9 @@ internal sealed class TlsChannelStream : IChannelStream
     private bool _peerClosed;
     private bool _disposed;
 
-    private TlsChannelStream(Socket socket, TimeSpan writeTimeout, Func<SslStream, Task> startHandshake)
+    private TlsChannelStream(Socket socket, TimeSpan writeTimeout, Func<SslStream, Task> startHandshake, SslProtocols offered = SslProtocols.None)
     {
+        _offered = offered;
         Socket = socket;
         _ciphertext = new NonBlockingSocketStream(socket, writeTimeout);
         _tls = new SslStream(_ciphertext, leaveInnerStreamOpen: true);
@@ -52,7 +54,7 @@ internal sealed class TlsChannelStream : IChannelStream
     {
         SslClientAuthenticationOptions authentication = TlsAuthenticationOptions.ForClient(options);
         return new TlsChannelStream(
-            connectedSocket, options.WriteTimeout, tls => tls.AuthenticateAsClientAsync(authentication));
+            connectedSocket, options.WriteTimeout, tls => tls.AuthenticateAsClientAsync(authentication), options.Protocols);
     }
 
     /// <summary>The server side of a TLS connection on <paramref name="acceptedSocket"/>.</summary>
@@ -94,7 +96,8 @@ internal sealed class TlsChannelStream : IChannelStream
         else
         {
             _progress = HandshakeProgress.Failed;
-            FailureReason = Describe(_handshake.Exception!.InnerException!);
+            Exception failure = _handshake.Exception!.InnerException!;
+            FailureReason = Describe(failure) + VersionHint(failure);
         }
         return _progress;
     }
@@ -175,6 +178,26 @@ internal sealed class TlsChannelStream : IChannelStream
     private static SocketException AsSocketException(IOException e) =>
         e.InnerException as SocketException
         ?? new SocketException((int)SocketError.ConnectionAborted, "TLS error: " + Describe(e));
+
+    // A server that supports none of the versions a client offers often just closes the connection, which the
+    // client sees as an unexpected EOF; say what may be behind it (e.g. offering only TLS 1.3 to a TLS 1.2 server).
+    private string VersionHint(Exception failure)
+    {
+        if (_offered == SslProtocols.None)
+            return "";
+        bool closedOrVersion = false;
+        for (Exception? e = failure; e is not null; e = e.InnerException)
+            closedOrVersion |= e is IOException || e.Message.Contains("EOF", StringComparison.OrdinalIgnoreCase)
+                || e.Message.Contains("version", StringComparison.OrdinalIgnoreCase);
+        return closedOrVersion ? $"; the server may not support the TLS versions offered ({OfferedNames()})" : "";
+    }
+
+    private string OfferedNames() => _offered switch
+    {
+        SslProtocols.Tls12 => "TLS 1.2 only",
+        SslProtocols.Tls13 => "TLS 1.3 only",
+        _ => "TLS 1.2 and 1.3",
+    };
 
     private static string Describe(Exception e)
     {

@@ -5,11 +5,9 @@ namespace Eta.Transport.Wiring;
 /// <summary>Creates transport-ext's compressors for a negotiated compression type, and tells their thresholds.</summary>
 internal static class Compressors
 {
-    /// <summary>A new compressor for one channel direction, or null for none. lz4 needs the system liblz4.</summary>
+    /// <summary>A new compressor for one channel direction, or null for none.</summary>
     public static ICompressor? Create(CompressionType type, int level) =>
         type == CompressionType.None ? null : CompressorFactory.Create(type, level);
-
-    public static bool IsAvailable(CompressionType type) => type != CompressionType.Lz4 || Lz4Native.IsAvailable;
 
     /// <summary>Smallest message worth compressing (ETA: 30 bytes zlib, 300 bytes lz4).</summary>
     public static int Threshold(CompressionType type) => CompressionThresholds.For(type);

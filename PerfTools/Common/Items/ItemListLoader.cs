@@ -6,12 +6,13 @@ namespace PerfTools.Common.Items;
 /// Reads an item list file (§9.2):
 /// <code>
 /// &lt;itemList&gt;
-///   &lt;item domain="MarketPrice" name="RDT1" post="true" genMsg="true" snapshot="false"/&gt;
+///   &lt;item domain="MarketPrice" name="RDT1" post="true" generic="true" snapshot="false"/&gt;
 ///   ...
 /// &lt;/itemList&gt;
 /// </code>
-/// <c>domain</c> and <c>name</c> are required; <c>post</c>, <c>genMsg</c> and <c>snapshot</c> default to false.
-/// LSEG's own files spell <c>genMsg</c> as <c>generic</c>; both are accepted.
+/// <c>domain</c> and <c>name</c> are required; <c>post</c>, <c>generic</c> and <c>snapshot</c> default to false.
+/// <c>generic</c> is what LSEG's tools read and write; the guide's §9.2 table spells it <c>genMsg</c>, which is
+/// accepted too (LSEG's parsers ignore it, so files meant for their tools should say <c>generic</c>).
 /// </summary>
 public static class ItemListLoader
 {
@@ -110,7 +111,7 @@ public static class ItemListLoader
                     break;
                 default:
                     throw new ItemListException(path, line,
-                        $"unknown attribute '{reader.Name}' (expected domain, name, post, genMsg, snapshot)");
+                        $"unknown attribute '{reader.Name}' (expected domain, name, post, generic (or genMsg), snapshot)");
             }
         }
         reader.MoveToElement();

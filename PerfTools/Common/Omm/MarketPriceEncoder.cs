@@ -31,7 +31,10 @@ public sealed class MarketPriceEncoder
     public int MaxMessageLength(int nameLength) =>
         2 * HeaderBound + nameLength + FieldListPayload.MaxLengthFor(_data.MaxEncodedEntriesLength);
 
-    /// <summary>The item's image: the refresh template with the request's key, state and QoS (realtime, tick by tick).</summary>
+    /// <summary>
+    /// The item's image: the refresh template, then blank TIM_TRK_1/2/3 as LSEG's providers send them, with the
+    /// request's key, state and QoS (realtime, tick by tick).
+    /// </summary>
     public CodecReturnCode EncodeRefresh(Span<byte> destination, scoped in ItemRefresh item, out int written)
     {
         var writer = new RwfWriter(destination);
@@ -46,7 +49,12 @@ public sealed class MarketPriceEncoder
         msg.Key.NameType = item.NameType;
         msg.State = new State(item.Streaming ? StreamStates.Open : StreamStates.NonStreaming, DataStates.Ok, StateCodes.None, RefreshText);
         msg.Qos = ProvidedService.RealtimeTickByTick;
-        return EncodeWithPayload(ref writer, msg, _data.Refresh, 0, 0, out written);
+        written = 0;
+        CodecReturnCode rc = MsgEncoder.EncodeInit(ref writer, msg, out MsgEncodeState state);
+        if (rc < CodecReturnCode.Success)
+            return rc;
+        rc = FieldListPayload.WriteWithBlankStamps(ref writer, _data.Refresh);
+        return Complete(ref writer, ref state, rc, out written);
     }
 
     /// <summary>The next update template (advancing <paramref name="cursor"/>), with TIM_TRK_1 when <paramref name="latencyMicros"/> is not 0.</summary>

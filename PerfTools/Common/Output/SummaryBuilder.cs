@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using HdrHistogram;
 using PerfTools.Common.Resources;
 using PerfTools.Common.Statistics;
 
@@ -73,19 +74,18 @@ public sealed class SummaryBuilder
     /// "Latency avg/std dev/max/min (usec)" lines, followed by percentiles from the histogram.
     /// <paramref name="unitsPerMicrosecond"/> converts recorded values (1 for microseconds, 1000 for nanoseconds).
     /// </summary>
-    public SummaryBuilder Latency(string prefix, RunningStatistics stats, LatencyHistogram histogram, double unitsPerMicrosecond, int decimals)
+    public SummaryBuilder Latency(string prefix, RunningStatistics stats, HistogramBase histogram, double unitsPerMicrosecond, int decimals)
     {
         Stat($"{prefix} avg (usec)", stats.Mean / unitsPerMicrosecond, decimals);
         Stat($"{prefix} std dev (usec)", stats.StandardDeviation / unitsPerMicrosecond, decimals);
         Stat($"{prefix} max (usec)", stats.Max / unitsPerMicrosecond, decimals);
         Stat($"{prefix} min (usec)", stats.Min / unitsPerMicrosecond, decimals);
-        return Percentiles(prefix, histogram, unitsPerMicrosecond, decimals);
+        return Percentiles(prefix, LatencyPercentiles.Of(histogram, (long)stats.Max), unitsPerMicrosecond, decimals);
     }
 
     /// <summary>"Latency p50/p90/p99/p99.9/p99.99 (usec)" lines.</summary>
-    public SummaryBuilder Percentiles(string prefix, LatencyHistogram histogram, double unitsPerMicrosecond, int decimals)
+    public SummaryBuilder Percentiles(string prefix, LatencyPercentiles p, double unitsPerMicrosecond, int decimals)
     {
-        LatencyPercentiles p = histogram.Percentiles();
         Stat($"{prefix} p50 (usec)", p.P50 / unitsPerMicrosecond, decimals);
         Stat($"{prefix} p90 (usec)", p.P90 / unitsPerMicrosecond, decimals);
         Stat($"{prefix} p99 (usec)", p.P99 / unitsPerMicrosecond, decimals);

@@ -1,18 +1,21 @@
+using HdrHistogram;
+
 namespace PerfTools.Common.Statistics;
 
 /// <summary>
-/// The collector-side record of one latency stream (e.g. one thread's updates): statistics for the current
-/// stats interval, for the whole run, and a histogram for percentiles. Values are in the tool's timestamp unit.
+/// The collector-side record of one latency stream (e.g. one thread's updates): exact statistics for the current
+/// stats interval and for the whole run, and an HdrHistogram for percentiles. Values are in the tool's timestamp
+/// unit. <see cref="Record"/> allocates nothing.
 /// </summary>
 public sealed class LatencyAccumulator
 {
     private RunningStatistics _interval;
     private RunningStatistics _overall;
 
-    public LatencyAccumulator(long highestTrackableValue = 3_600_000_000_000) =>
-        Histogram = new LatencyHistogram(highestTrackableValue);
+    public LatencyAccumulator(long highestTrackableValue = LatencyHistograms.DefaultHighestTrackableValue) =>
+        Histogram = LatencyHistograms.Create(highestTrackableValue);
 
-    public LatencyHistogram Histogram { get; }
+    public LongHistogram Histogram { get; }
 
     public RunningStatistics Overall => _overall;
 
@@ -20,7 +23,7 @@ public sealed class LatencyAccumulator
     {
         _interval.Add(latency);
         _overall.Add(latency);
-        Histogram.Record(latency);
+        LatencyHistograms.RecordClamped(Histogram, latency);
     }
 
     /// <summary>Returns the statistics since the previous call and starts a new interval.</summary>

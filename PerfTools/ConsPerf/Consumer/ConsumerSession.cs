@@ -47,14 +47,14 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
         _stats = stats;
         _warn = warn;
         _items = new ItemStreamTable(items, options.Snapshot);
-        _receiver = new MessageReceiver(this, _items, stats, resources.Dictionary);
+        _postUser = new PostUserInfo(0x7F000001, (uint)Environment.ProcessId);
+        _receiver = new MessageReceiver(this, _items, stats, resources.Dictionary, _postUser);
         _contentEncoder = resources.ContentEncoder;
         _requestPacer = new MessagePacer(options.RequestRate, 0, options.TickRate);
         if (options.PostingRate > 0 && _items.HasPostingItems)
             _postPacer = new MessagePacer(options.PostingRate, options.PostingLatencyRate, options.TickRate, seed: threadNumber);
         if (options.GenericMsgRate > 0 && _items.HasGenMsgItems)
             _genMsgPacer = new MessagePacer(options.GenericMsgRate, options.GenericMsgLatencyRate, options.TickRate, seed: 100 + threadNumber);
-        _postUser = new PostUserInfo(0x7F000001, (uint)Environment.ProcessId);
         if (options.PostingRate > 0 && !_items.HasPostingItems)
             warn($"Warning: consumer thread {threadNumber} has no item with post=\"true\"; it will not post.");
         if (options.GenericMsgRate > 0 && !_items.HasGenMsgItems)

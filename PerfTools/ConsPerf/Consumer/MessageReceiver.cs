@@ -20,10 +20,14 @@ internal sealed class MessageReceiver
     private readonly ConsumerThreadStats _stats;
     private readonly PayloadDecoder _payload;
     private readonly ServiceWatch _service;
+    private readonly PostUserInfo _postUser;
     private bool _loggedIn;
 
-    public MessageReceiver(IReceiverEvents session, ItemStreamTable items, ConsumerThreadStats stats, DataDictionary dictionary)
+    /// <param name="postUser">Who this consumer posts as: post latency is taken only from updates of its own posts.</param>
+    public MessageReceiver(IReceiverEvents session, ItemStreamTable items, ConsumerThreadStats stats, DataDictionary dictionary,
+        PostUserInfo postUser)
     {
+        _postUser = postUser;
         _session = session;
         _items = items;
         _stats = stats;
@@ -111,7 +115,7 @@ internal sealed class MessageReceiver
         _stats.RefreshesReceived.Increment();
         if (!_payload.Decode(msg.ContainerType, msg.EncodedDataBody, out _))
         {
-            _session.Fail(RunOutcomeKind.ProviderRefused, $"the image of {item.Spec.Name} does not decode");
+            _session.Fail(RunOutcomeKind.ProviderRefused, $"the image of {item.Spec.Name} does not decode: {PayloadFailure()}");
             return;
         }
         if (item.HasImage || (msg.RefreshFlags & RefreshMsgFlags.RefreshComplete) == 0)
@@ -133,14 +137,14 @@ internal sealed class MessageReceiver
     {
         if (!_payload.Decode(msg.ContainerType, msg.EncodedDataBody, out LatencyStamps stamps))
         {
-            _session.Fail(RunOutcomeKind.ProviderRefused, "an update does not decode");
+            _session.Fail(RunOutcomeKind.ProviderRefused, "an update does not decode: " + PayloadFailure());
             return;
         }
         long now = PerfTimestamp.NowMicroseconds();
         _stats.CountUpdate(now);
         if (stamps.Update != 0)
             _stats.RecordLatency(LatencyKind.Update, (long)stamps.Update, now);
-        if (stamps.Post != 0)
+        if (stamps.Post != 0 && IsOwnPost(msg))
             _stats.RecordLatency(LatencyKind.Post, (long)stamps.Post, now);
     }
 
@@ -148,13 +152,20 @@ internal sealed class MessageReceiver
     {
         if (!_payload.Decode(msg.ContainerType, msg.EncodedDataBody, out LatencyStamps stamps))
         {
-            _session.Fail(RunOutcomeKind.ProviderRefused, "a generic message does not decode");
+            _session.Fail(RunOutcomeKind.ProviderRefused, "a generic message does not decode: " + PayloadFailure());
             return;
         }
         _stats.GenMsgsReceived.Increment();
         if (stamps.GenMsg != 0)
             _stats.RecordLatency(LatencyKind.GenMsg, (long)stamps.GenMsg, PerfTimestamp.NowMicroseconds());
     }
+
+    // As LSEG's consumer: an update naming a poster counts for post latency only when the poster is this consumer;
+    // one naming nobody is assumed to be ours.
+    private bool IsOwnPost(scoped in Msg msg) =>
+        (msg.UpdateFlags & UpdateMsgFlags.HasPostUserInfo) == 0 || msg.PostUserInfo == _postUser;
+
+    private string PayloadFailure() => PayloadErrorText.Describe(_payload.LastError, _payload.LastErrorFieldId);
 
     private static string StateText(in State state) => state.ToString();
 }

@@ -2,7 +2,6 @@ using Eta.Codec;
 using PerfTools.Common.Items;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Xml;
-using PerfTools.ConsPerf.Items;
 using PerfTools.ConsPerf.Options;
 
 namespace PerfTools.ConsPerf.Run;

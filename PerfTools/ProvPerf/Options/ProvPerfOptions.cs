@@ -1,4 +1,8 @@
+<<<<<<< HEAD
 using PerfTools.Common.Output;
+=======
+using PerfTools.Common.Provider;
+>>>>>>> main
 
 namespace PerfTools.ProvPerf.Options;
 
@@ -60,6 +64,9 @@ public sealed record ProvPerfOptions
 
     /// <summary>Packing is on when more than one message goes into a buffer.</summary>
     public bool Packing => MaxPackCount > 1;
+
+    /// <summary>How provider threads write to their channels.</summary>
+    public PublishingOptions Publishing => new(DirectWrite, MaxPackCount, PackBufSize, HighWaterMark);
 
     /// <summary>The effective high-water mark (0 means the transport default of 6144).</summary>
     public int EffectiveHighWaterMark => HighWaterMark > 0 ? HighWaterMark : 6144;

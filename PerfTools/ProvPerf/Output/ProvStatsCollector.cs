@@ -160,12 +160,8 @@ internal sealed class ProvStatsCollector : IDisposable
     private void WriteConsole(int thread, long runSeconds, double intervalSeconds, in ProvStatsRow row, ThreadTotals totals,
         long closes, long outOfBuffers, long messages, long buffers, List<long> roundTrips)
     {
-        string prefix = _threads.Count == 1
-            ? runSeconds.ToString("000", Culture) + ": "
-            : $"{runSeconds.ToString("000", Culture)}: Thread {thread + 1}\n  ";
-        long updateRate = intervalSeconds > 0 ? (long)(row.Updates / intervalSeconds) : 0;
-        _console.Write(string.Create(Culture,
-            $"{prefix}UpdRate: {updateRate}, CPU: {row.CpuPercent:0.00}%, Mem: {row.MemoryMegabytes:0.00}MB\n"));
+        string prefix = ProviderConsoleLines.Prefix(runSeconds, thread, _threads.Count);
+        ProviderConsoleLines.UpdateRate(_console, prefix, row.Updates, intervalSeconds, row.CpuPercent, row.MemoryMegabytes);
         if (row.Requests > 0 || row.Images > 0)
             _console.Write(string.Create(Culture,
                 $"  - Received {row.Requests} item requests (total: {totals.Requests}), sent {row.Images} images (total: {totals.Images})\n"));
@@ -181,10 +177,7 @@ internal sealed class ProvStatsCollector : IDisposable
             _console.Write(string.Create(Culture, $"  Round trip latency (RTT): {rtt} usec\n"));
         if (closes > 0)
             _console.Write(string.Create(Culture, $"  - Received {closes} closes.\n"));
-        if (outOfBuffers > 0)
-            _console.Write(string.Create(Culture, $"  - Stopped {outOfBuffers} updates due to lack of output buffers.\n"));
-        if (buffers > 0 && _options.Packing)
-            _console.Write(string.Create(Culture, $"  - Approx. avg msgs per pack: {(double)messages / buffers:0}\n"));
+        ProviderConsoleLines.SendingTrouble(_console, outOfBuffers, messages, buffers, _options.Packing);
     }
 
     private static RunningStatistics DrainGenMsgLatencies(LatencyRecordQueue queue, ThreadTotals totals, ThreadTotals all,

@@ -1,6 +1,6 @@
 using Eta.Codec;
 using PerfTools.Common.Omm;
-using PerfTools.ProvPerf.Items;
+using PerfTools.Common.Provider;
 using PerfTools.ProvPerf.Threads;
 
 namespace PerfTools.ProvPerf.Session;

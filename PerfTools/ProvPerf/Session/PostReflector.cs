@@ -1,3 +1,4 @@
+using PerfTools.Common.Provider;
 using Eta.Codec;
 
 namespace PerfTools.ProvPerf.Session;

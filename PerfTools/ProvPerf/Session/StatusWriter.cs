@@ -1,3 +1,4 @@
+using PerfTools.Common.Provider;
 using System.Text;
 using Eta.Codec;
 

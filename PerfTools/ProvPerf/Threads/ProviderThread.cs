@@ -6,7 +6,7 @@ using PerfTools.Common.Omm;
 using PerfTools.Common.Threading;
 using PerfTools.Common.Timing;
 using Eta.Transport;
-using PerfTools.ProvPerf.Network;
+using PerfTools.Common.Provider;
 using PerfTools.ProvPerf.Options;
 using PerfTools.ProvPerf.Session;
 
@@ -24,6 +24,7 @@ internal sealed class ProviderThread : ITickHandler
 
     private readonly int _index;
     private readonly ProvPerfOptions _options;
+    private readonly PublishingOptions _publishing;
     private readonly TextWriter _console;
     private readonly RequestDispatcher _dispatcher;
     private readonly BurstSender _bursts;
@@ -38,9 +39,10 @@ internal sealed class ProviderThread : ITickHandler
     {
         _index = index;
         _options = options;
+        _publishing = options.Publishing;
         _console = console;
         _dispatcher = new RequestDispatcher(options, dictionary, Stats);
-        _bursts = new BurstSender(options, encoder, Stats);
+        _bursts = new BurstSender(encoder, Stats, solicitedRefreshes: true);
     }
 
     public ProviderThreadStats Stats { get; } = new();
@@ -173,7 +175,7 @@ internal sealed class ProviderThread : ITickHandler
     // Initializes a new channel, then reads and answers every complete message; the reason when it must close.
     private string? ReadConnection(Connection c)
     {
-        ProviderConnection channel = c.Channel;
+        PublishingChannel channel = c.Channel;
         if (!channel.IsActive)
         {
             ConnectionProgress progress = channel.Initialize();
@@ -201,7 +203,7 @@ internal sealed class ProviderThread : ITickHandler
         while (_incoming.TryDequeue(out Channel? accepted))
         {
             string name = accepted.Socket.RemoteEndPoint?.ToString() ?? $"{_index + 1}.{++_accepted}";
-            var channel = new ProviderConnection(accepted, name, _options, Stats);
+            var channel = new PublishingChannel(accepted, name, _publishing, Stats);
             var session = new ProviderSession(channel.Name, channel, _console,
                 new MessagePacer(_options.UpdateRate, LatencyRate(_options.LatencyUpdateRate, _options.UpdateRate), _options.TickRate),
                 _options.GenericMsgRate > 0
@@ -224,5 +226,5 @@ internal sealed class ProviderThread : ITickHandler
         Interlocked.Decrement(ref _connectionCount);
     }
 
-    private sealed record Connection(ProviderConnection Channel, ProviderSession Session);
+    private sealed record Connection(PublishingChannel Channel, ProviderSession Session);
 }

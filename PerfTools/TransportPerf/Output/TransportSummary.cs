@@ -1,3 +1,4 @@
+using HdrHistogram;
 using PerfTools.Common.Output;
 using PerfTools.Common.Resources;
 using PerfTools.Common.Statistics;
@@ -19,7 +20,7 @@ internal static class TransportSummary
         long BytesSent,
         long BytesReceived,
         RunningStatistics Latency,
-        LatencyHistogram Histogram,
+        HistogramBase Histogram,
         long SequenceErrors,
         long MissingMessages,
         long OutOfBuffers,

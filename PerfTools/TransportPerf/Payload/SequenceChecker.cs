@@ -1,15 +1,16 @@
 namespace PerfTools.TransportPerf.Payload;
 
 /// <summary>
-/// Checks the sequence numbers arriving on one connection: each message should carry the previous one plus one,
-/// starting at <see cref="FirstSequence"/>. A jump forward counts the skipped numbers as missing; a number at or
-/// below one already seen counts as out of order. Either is an error, reported, never ignored.
+/// Checks the sequence numbers arriving on one connection with LSEG's rule: the first message's number is taken as
+/// it is (a sender may start anywhere; LSEG's and ours start at 0), and each later message must carry the previous
+/// one plus one. A jump forward counts the skipped numbers as missing; a number at or below one already seen counts
+/// as out of order. Either is an error, reported, never ignored (LSEG's receiver stops at the first one; we count
+/// them all, then end the run with a non-zero exit code).
 /// </summary>
 public struct SequenceChecker
 {
-    public const long FirstSequence = 1;
-
     private long _expected;
+    private bool _started;
 
     public long Errors { readonly get; private set; }
 
@@ -17,14 +18,13 @@ public struct SequenceChecker
 
     public long OutOfOrder { readonly get; private set; }
 
-    /// <summary>Returns true when <paramref name="sequence"/> is the expected one.</summary>
+    /// <summary>Returns true when <paramref name="sequence"/> is the expected one (always, for the first).</summary>
     public bool Check(long sequence)
     {
-        if (_expected == 0)
-            _expected = FirstSequence;
-        if (sequence == _expected)
+        if (!_started || sequence == _expected)
         {
-            _expected++;
+            _started = true;
+            _expected = sequence + 1;
             return true;
         }
         Errors++;

@@ -8,7 +8,8 @@ namespace PerfTools.TransportPerf.Sessions;
 /// <summary>
 /// TransportPerf's work on one connection: sending each tick's burst (§7.4 payload, optional packing and
 /// timestamps), and for every message read either checking its sequence number and latency or, with
-/// -reflectMsgs, writing it straight back. Runs on its transport thread only; allocates nothing per message.
+/// -reflectMsgs, writing it straight back unchecked (as LSEG's reflector does: it only echoes).
+/// Runs on its transport thread only; allocates nothing per message.
 /// </summary>
 internal sealed class ConnectionSession : IMessageSink
 {
@@ -17,7 +18,7 @@ internal sealed class ConnectionSession : IMessageSink
     private readonly TransportThreadStats _stats;
     private readonly MessagePacer _pacer;
     private SequenceChecker _incoming;
-    private long _nextSequence = SequenceChecker.FirstSequence;
+    private long _nextSequence = PerfPayload.FirstSequence;
     private bool _outputQueued;
 
     public ConnectionSession(IPerfChannel channel, TransportPerfOptions options, TransportThreadStats stats, int seed)
@@ -81,6 +82,11 @@ internal sealed class ConnectionSession : IMessageSink
     {
         _stats.MsgsReceived.Increment();
         _stats.BytesReceived.Add(message.Length);
+        if (_options.ReflectMsgs)
+        {
+            Reflect(message);
+            return;
+        }
         if (!PerfPayload.TryRead(message, out long sequence, out long timestamp))
         {
             _stats.MalformedMessages.Increment();
@@ -91,11 +97,6 @@ internal sealed class ConnectionSession : IMessageSink
         {
             _stats.SequenceErrors.Increment();
             _stats.MissingMessages.Add(_incoming.Missing - missingBefore);
-        }
-        if (_options.ReflectMsgs)
-        {
-            Reflect(message);
-            return;
         }
         if (timestamp != 0)
             _stats.Latencies.TryEnqueue(timestamp, PerfTimestamp.NowNanoseconds());
@@ -130,9 +131,18 @@ internal sealed class ConnectionSession : IMessageSink
         ChannelResult result = _channel.GetBuffer(message.Length, packed: false, out Span<byte> space);
         if (result == ChannelResult.NoBuffers)
         {
-            _stats.OutOfBuffers.Increment();
-            _outputQueued = true; // buffers are held by queued output: flushing frees them
-            return;
+            // Buffers are held by queued output: flush to free them and try once more, as LSEG's reflector does.
+            // A message still not echoed is a gap the sender will see, so it is counted as a failure, not a delay.
+            result = _channel.Flush();
+            if (result != ChannelResult.Closed)
+                result = _channel.GetBuffer(message.Length, packed: false, out space);
+            if (result == ChannelResult.NoBuffers)
+            {
+                _stats.OutOfBuffers.Increment();
+                _stats.ReflectionsDropped.Increment();
+                _outputQueued = true;
+                return;
+            }
         }
         if (result == ChannelResult.Closed)
         {

@@ -36,6 +36,9 @@ internal sealed class TransportWorker : ITickHandler
 
     public TransportThreadStats Stats => _stats;
 
+    /// <summary>Why this thread's last closed connection closed; null while none has.</summary>
+    public string? LastCloseReason { get; private set; }
+
     /// <summary>Connections handed to this thread so far (the main thread balances on it).</summary>
     public int ConnectionCount => Volatile.Read(ref _connectionCount);
 
@@ -179,7 +182,8 @@ internal sealed class TransportWorker : ITickHandler
             ConnectionSession session = _sessions[i];
             if (!session.IsClosed)
                 continue;
-            _console.WriteLine($"Channel {session.Channel.Description} closed: {session.Channel.CloseReason ?? "by peer"}");
+            LastCloseReason = session.Channel.CloseReason ?? "closed by peer";
+            _console.WriteLine($"Channel {session.Channel.Description} closed: {LastCloseReason}");
             session.Channel.Dispose();
             _sessions.RemoveAt(i);
             Interlocked.Decrement(ref _connectionCount);

@@ -1,3 +1,4 @@
+using HdrHistogram;
 using System.Diagnostics;
 using PerfTools.Common.Output;
 using PerfTools.Common.Resources;
@@ -109,7 +110,7 @@ internal sealed class StatsCollector : IDisposable
         }
     }
 
-    /// <summary>Final drain, .hgrm files, and the summary text (overall and, with several threads, per thread).</summary>
+    /// <summary>Final drain and the summary text (overall and, with several threads, per thread); disposing writes the .hgrm files.</summary>
     public string Finish()
     {
         // The last, partial interval always gets its row, so the stats files add up to the summary's totals.
@@ -118,7 +119,7 @@ internal sealed class StatsCollector : IDisposable
         long end = Stopwatch.GetTimestamp();
 
         var perThread = new List<TransportSummary.Results>();
-        var histogram = new LatencyHistogram();
+        LongHistogram histogram = LatencyHistograms.Create();
         RunningStatistics latency = default;
         foreach (ThreadRecord thread in _threads)
         {
@@ -126,7 +127,6 @@ internal sealed class StatsCollector : IDisposable
             perThread.Add(results);
             histogram.Add(thread.Latency.Histogram);
             latency.Merge(thread.Latency.Overall);
-            thread.LatencyFile?.WriteHgrm(thread.Latency.Histogram, NanosecondsPerMicrosecond);
         }
         long firstConnect = _threads.Select(t => t.Stats.FirstConnectTime).Where(t => t != 0).DefaultIfEmpty(end).Min();
         var total = new TransportSummary.Results(
@@ -156,7 +156,7 @@ internal sealed class StatsCollector : IDisposable
             if (options.LatencyFile.Length > 0)
             {
                 LatencyFile = new LatencyFileWriter(TransportFileNames.ForThread(options.LatencyFile, stats.ThreadNumber, Environment.ProcessId),
-                    "Send Time, Receive Time, Latency(nsec)");
+                    "Send Time, Receive Time, Latency(nsec)", NanosecondsPerMicrosecond);
             }
         }
 

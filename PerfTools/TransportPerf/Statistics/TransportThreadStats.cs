@@ -32,6 +32,9 @@ public sealed class TransportThreadStats
     /// <summary>Sequence numbers skipped (never received).</summary>
     public CountStat MissingMessages { get; } = new();
 
+    /// <summary>Messages a reflector could not echo (no output buffer even after a flush): gaps at the sender.</summary>
+    public CountStat ReflectionsDropped { get; } = new();
+
     /// <summary>Messages too short to hold a sequence number and timestamp.</summary>
     public CountStat MalformedMessages { get; } = new();
 

@@ -8,7 +8,7 @@ public class CapturedSessionTests
     [Fact]
     public void ItemRefreshDecodes()
     {
-        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(HexVector.CapturedMessage(3), out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(VectorFiles.CapturedMessage(3), out Msg msg));
         Assert.Equal(MsgClass.Refresh, msg.MsgClass);
         Assert.Equal(6, msg.DomainType);
         Assert.Equal(6, msg.StreamId);
@@ -27,7 +27,7 @@ public class CapturedSessionTests
     [Fact]
     public void ItemUpdateDecodes()
     {
-        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(HexVector.CapturedMessage(4), out Msg msg));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(VectorFiles.CapturedMessage(4), out Msg msg));
         Assert.Equal(MsgClass.Update, msg.MsgClass);
         Assert.Equal(6, msg.StreamId);
         Assert.Equal(DataTypes.FieldList, msg.ContainerType);
@@ -41,7 +41,7 @@ public class CapturedSessionTests
     [InlineData(4)] // item update
     public void ReEncodingADecodedMessageGivesTheSameBytes(int index)
     {
-        byte[] captured = HexVector.CapturedMessage(index);
+        byte[] captured = VectorFiles.CapturedMessage(index);
         Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(captured, out Msg msg));
         var writer = new RwfWriter(new byte[captured.Length + 16]);
         Assert.Equal(CodecReturnCode.Success, MsgEncoder.Encode(ref writer, msg));

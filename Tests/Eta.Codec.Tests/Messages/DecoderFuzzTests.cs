@@ -84,10 +84,10 @@ public class DecoderFuzzTests
         var seeds = new List<byte[]>();
         foreach (string file in new[] { "001_requestMsg.txt", "001_requestMsgWithIdAndEncAttrib.txt", "002_refreashMsg.txt",
                      "003_closeMsg.txt", "004_updateMsg.txt", "005_statusMsg.txt", "018_genericMsg.txt", "022_ackMsg.txt", "023_postMsg.txt" })
-            seeds.Add(HexVector.Single("vectors", "RsslEncodersJunit", file));
+            seeds.Add(VectorFiles.Single("vectors", "RsslEncodersJunit", file));
         // The captured session's messages (login and directory refreshes, item refreshes) after their 3-byte
         // RIPC data header.
-        foreach (byte[] frame in HexVector.Records("vectors", "NetworkReplay", "sample_capture.txt"))
+        foreach (byte[] frame in VectorFiles.Records("vectors", "NetworkReplay", "sample_capture.txt"))
             seeds.Add(frame[3..]);
         return seeds;
     }

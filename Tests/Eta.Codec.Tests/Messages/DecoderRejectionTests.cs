@@ -15,7 +15,7 @@ public class DecoderRejectionTests
     [InlineData("RequestMsgInvalidMsgKeyNameLen.txt")]
     public void LsegMalformedHeaderIsIncompleteData(string file)
     {
-        byte[] input = HexVector.Single("vectors", "RsslDecodersJunit", file);
+        byte[] input = VectorFiles.Single("vectors", "RsslDecodersJunit", file);
         Assert.Equal(CodecReturnCode.IncompleteData, MsgDecoder.Decode(input, out Msg msg));
         Assert.Equal(default, msg.MsgClass);
     }
@@ -31,7 +31,7 @@ public class DecoderRejectionTests
     [InlineData("023_postMsg.txt")]
     public void EveryTruncationInsideTheHeaderIsIncompleteData(string file)
     {
-        byte[] vector = HexVector.Single("vectors", "RsslEncodersJunit", file);
+        byte[] vector = VectorFiles.Single("vectors", "RsslEncodersJunit", file);
         int headerEnd = 2 + (vector[0] << 8 | vector[1]);
         for (int length = 0; length < headerEnd; length++)
             Assert.Equal(CodecReturnCode.IncompleteData, MsgDecoder.Decode(vector.AsSpan(0, length), out _));
@@ -40,7 +40,7 @@ public class DecoderRejectionTests
     [Fact]
     public void HeaderSizeTooSmallForItsMembersIsIncompleteData()
     {
-        byte[] vector = HexVector.Single("vectors", "RsslEncodersJunit", "004_updateMsg.txt");
+        byte[] vector = VectorFiles.Single("vectors", "RsslEncodersJunit", "004_updateMsg.txt");
         vector[1] -= 20; // the header now ends inside the key: the key runs past it
         Assert.Equal(CodecReturnCode.IncompleteData, MsgDecoder.Decode(vector, out _));
     }
@@ -51,7 +51,7 @@ public class DecoderRejectionTests
     [InlineData(31)]
     public void UnknownMessageClassIsInvalidData(byte msgClass)
     {
-        byte[] vector = HexVector.Single("vectors", "RsslEncodersJunit", "003_closeMsg.txt");
+        byte[] vector = VectorFiles.Single("vectors", "RsslEncodersJunit", "003_closeMsg.txt");
         vector[2] = msgClass;
         Assert.Equal(CodecReturnCode.InvalidData, MsgDecoder.Decode(vector, out _));
     }
@@ -59,7 +59,7 @@ public class DecoderRejectionTests
     [Fact]
     public void ReservedTopBitsOfMsgClassAreIgnored()
     {
-        byte[] vector = HexVector.Single("vectors", "RsslEncodersJunit", "003_closeMsg.txt");
+        byte[] vector = VectorFiles.Single("vectors", "RsslEncodersJunit", "003_closeMsg.txt");
         vector[2] |= 0xE0;
         Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(vector, out Msg msg));
         Assert.Equal(MsgClass.Close, msg.MsgClass);

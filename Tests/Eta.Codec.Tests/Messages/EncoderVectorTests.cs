@@ -202,7 +202,7 @@ public class EncoderVectorTests
         AttribContainerType = DataTypes.ElementList,
     };
 
-    private static byte[] Vector(string file) => HexVector.Single("vectors", "RsslEncodersJunit", file);
+    private static byte[] Vector(string file) => VectorFiles.Single("vectors", "RsslEncodersJunit", file);
 
     private static void AssertRoundTrip(byte[] vector, Msg msg, SinglePass.EncodeStep attrib, SinglePass.EncodeStep payload)
     {

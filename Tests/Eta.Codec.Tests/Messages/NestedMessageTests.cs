@@ -59,7 +59,7 @@ public class NestedMessageTests
     [Fact]
     public void BufferTooSmallLeavesNothingBehind()
     {
-        byte[] vector = HexVector.Single("vectors", "RsslEncodersJunit", "004_updateMsg.txt");
+        byte[] vector = VectorFiles.Single("vectors", "RsslEncodersJunit", "004_updateMsg.txt");
         Msg update = Msg.Create(MsgClass.Update, 1, 5, DataTypes.FieldList);
         update.UpdateFlags = UpdateMsgFlags.HasSeqNum | UpdateMsgFlags.HasExtendedHeader;
         update.ExtendedHeader = "EXTENDED HEADER"u8.ToArray();

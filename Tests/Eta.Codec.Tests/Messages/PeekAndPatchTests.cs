@@ -89,5 +89,5 @@ public class PeekAndPatchTests
         Assert.Equal(CodecReturnCode.Failure, MsgPatch.SetRefreshFlag(Vector("004_updateMsg.txt"), RefreshMsgFlags.Solicited, on: true));
     }
 
-    private static byte[] Vector(string file) => HexVector.Single("vectors", "RsslEncodersJunit", file);
+    private static byte[] Vector(string file) => VectorFiles.Single("vectors", "RsslEncodersJunit", file);
 }

@@ -9,7 +9,7 @@ public class DirectoryTests
     [Fact]
     public void CapturedDirectoryRefreshDecodes()
     {
-        byte[] captured = HexVector.CapturedMessage(2);
+        byte[] captured = VectorFiles.CapturedMessage(2);
         Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(captured, out Msg msg));
         var refresh = new DirectoryRefresh();
         Assert.Equal(CodecReturnCode.Success, refresh.Decode(msg));

@@ -18,7 +18,7 @@ public class LoginTests
     [Fact]
     public void CapturedLoginRefreshDecodes()
     {
-        byte[] captured = HexVector.CapturedMessage(1);
+        byte[] captured = VectorFiles.CapturedMessage(1);
         Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(captured, out Msg msg));
         var refresh = new LoginRefresh();
         Assert.Equal(CodecReturnCode.Success, refresh.Decode(msg));
@@ -137,7 +137,7 @@ public class LoginTests
     [Fact]
     public void DecodingAnotherMessageIsFailure()
     {
-        byte[] directory = HexVector.CapturedMessage(2);
+        byte[] directory = VectorFiles.CapturedMessage(2);
         Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(directory, out Msg msg));
         Assert.Equal(CodecReturnCode.Failure, new LoginRefresh().Decode(msg));
         Assert.Equal(CodecReturnCode.Failure, new LoginRequest().Decode(msg));

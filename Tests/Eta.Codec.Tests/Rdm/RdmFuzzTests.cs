@@ -15,8 +15,8 @@ public class RdmFuzzTests
     {
         List<byte[]> seeds =
         [
-            HexVector.CapturedMessage(1),
-            HexVector.CapturedMessage(2),
+            VectorFiles.CapturedMessage(1),
+            VectorFiles.CapturedMessage(2),
             RdmTestSupport.Encode(new LoginRequest { UserName = "user", Attributes = { ApplicationId = "256", Role = 0 } }.Encode),
             RdmTestSupport.Encode(new DictionaryRequest { ServiceId = 1 }.Encode),
             RdmTestSupport.Encode(new DirectoryRequest().Encode),

@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using Eta.Transport.Tests.Support;
 using Xunit;
 
@@ -56,7 +57,7 @@ public sealed class BufferOwnershipTests
 
     private static Channel OpenChannel(ConnectOptions? options = null)
     {
-        byte[] ack = HexRecords.Read(VectorFiles.SocketChannel("020_single_complete_message.txt"))[0];
+        byte[] ack = HexDump.Records(VectorFiles.SocketChannel("020_single_complete_message.txt"))[0];
         return ReplayClient.Open([ack], options).Channel;
     }
 

@@ -4,6 +4,7 @@ using Xunit;
 namespace Eta.Transport.Tests.Compression;
 
 /// <summary>Compressing and inflating a message allocates nothing once a channel's compressors are warm.</summary>
+[Collection(AllocationCollection.Name)]
 public sealed class CompressionAllocationTests
 {
     [Theory]

@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using Eta.Transport.Tests.Support;
 
 namespace Eta.Transport.Tests.Compression;
@@ -13,6 +14,6 @@ internal static class SocketDump
     {
         string path = VectorFiles.SocketChannel(fileName);
         bool sessionLog = !File.ReadLines(path).First().StartsWith('#');
-        return [.. HexRecords.Read(path).Skip(sessionLog ? 1 : 0).SelectMany(read => read)];
+        return [.. HexDump.Records(path).Skip(sessionLog ? 1 : 0).SelectMany(read => read)];
     }
 }

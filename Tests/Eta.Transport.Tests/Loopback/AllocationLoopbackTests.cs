@@ -4,6 +4,7 @@ using Xunit;
 namespace Eta.Transport.Tests.Loopback;
 
 /// <summary>Steady state allocates nothing per message: get buffer, write, flush, read, for regular and packed buffers.</summary>
+[Collection(AllocationCollection.Name)]
 public sealed class AllocationLoopbackTests
 {
     [Theory]

@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using System.Diagnostics;
 using System.Net.Sockets;
 using Eta.Transport.Ripc;
@@ -19,7 +20,7 @@ public sealed class HandshakeVectorServerTests
     [InlineData("60_input_connectReq_Ripc14.txt", 14, "ETA Java Edition")]
     public void Server_accepts_each_recorded_ConnectReq(string file, int ripc, string clientComponent)
     {
-        List<byte[]> records = HexRecords.Read(VectorFiles.Handshake(file));
+        List<byte[]> records = HexDump.Records(VectorFiles.Handshake(file));
         (Channel channel, ConnectAck ack) = Exchange(new BindOptions(), records, ripc);
 
         Assert.Equal(ChannelState.Active, channel.State);
@@ -38,8 +39,8 @@ public sealed class HandshakeVectorServerTests
     [Fact]
     public void Server_accepts_a_ConnectReq_split_into_single_bytes()
     {
-        List<byte[]> bytes = HexRecords.Read(VectorFiles.Handshake("70_input_connectReq_Ripc14_all_split.txt"));
-        byte[] clientKey = HexRecords.Read(VectorFiles.Handshake("60_input_connectReq_Ripc14.txt"))[1];
+        List<byte[]> bytes = HexDump.Records(VectorFiles.Handshake("70_input_connectReq_Ripc14_all_split.txt"));
+        byte[] clientKey = HexDump.Records(VectorFiles.Handshake("60_input_connectReq_Ripc14.txt"))[1];
         Assert.Equal(62, bytes.Count);
 
         (Channel channel, ConnectAck ack) = Exchange(new BindOptions(), [.. bytes, clientKey], 14, oneRecordPerInit: true);
@@ -52,7 +53,7 @@ public sealed class HandshakeVectorServerTests
     [Fact]
     public void Server_grants_zlib_at_its_level_to_a_client_asking_for_it()
     {
-        List<byte[]> records = HexRecords.Read(VectorFiles.Handshake("100_input_connectReq_Ripc13_Zlib_compression.txt"));
+        List<byte[]> records = HexDump.Records(VectorFiles.Handshake("100_input_connectReq_Ripc13_Zlib_compression.txt"));
         (Channel channel, ConnectAck ack) = Exchange(new BindOptions { CompressionType = CompressionType.Zlib, CompressionLevel = 6 }, records, 13);
 
         Assert.Equal(ChannelState.Active, channel.State);
@@ -66,7 +67,7 @@ public sealed class HandshakeVectorServerTests
     [Fact]
     public void Server_accepts_non_default_protocol_type_it_is_bound_with()
     {
-        List<byte[]> records = HexRecords.Read(VectorFiles.Handshake("80_input_connectReq_Ripc14_nonDefaultProtocolType.txt"));
+        List<byte[]> records = HexDump.Records(VectorFiles.Handshake("80_input_connectReq_Ripc14_nonDefaultProtocolType.txt"));
         (Channel channel, _) = Exchange(new BindOptions { ProtocolType = 255 }, records, 14);
 
         Assert.Equal(ChannelState.Active, channel.State);
@@ -76,7 +77,7 @@ public sealed class HandshakeVectorServerTests
     [Fact]
     public void Server_answers_non_default_major_minor_version()
     {
-        List<byte[]> records = HexRecords.Read(VectorFiles.Handshake("90_input_connectReq_Ripc14_nonDefaultMajorMinorVersion.txt"));
+        List<byte[]> records = HexDump.Records(VectorFiles.Handshake("90_input_connectReq_Ripc14_nonDefaultMajorMinorVersion.txt"));
         (Channel channel, ConnectAck ack) = Exchange(new BindOptions { MajorVersion = 255, MinorVersion = 255 }, records, 14);
 
         Assert.Equal(ChannelState.Active, channel.State);
@@ -87,7 +88,7 @@ public sealed class HandshakeVectorServerTests
     [Fact]
     public void Server_refuses_a_protocol_type_it_does_not_speak_with_a_ConnectNak()
     {
-        List<byte[]> records = HexRecords.Read(VectorFiles.Handshake("80_input_connectReq_Ripc13_nonDefaultProtocolType.txt"));
+        List<byte[]> records = HexDump.Records(VectorFiles.Handshake("80_input_connectReq_Ripc13_nonDefaultProtocolType.txt"));
         Server server = Support.Loopback.Bind();
         using var client = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
         try

@@ -6,6 +6,7 @@ using Xunit;
 
 namespace Eta.Transport.Tests.Tls;
 
+[Collection(AllocationCollection.Name)]
 public sealed class TlsChannelStreamTests : IDisposable
 {
     private readonly TestCertificateFiles _certificate = new();
@@ -142,6 +143,38 @@ public sealed class TlsChannelStreamTests : IDisposable
         using var pair = new TlsPair(TrustingClient(SslProtocols.Tls12), Server(SslProtocols.Tls13));
 
         Assert.Equal((HandshakeProgress.Failed, HandshakeProgress.Failed), pair.Handshake());
+    }
+
+    [Fact]
+    public void A_client_offering_versions_the_server_lacks_is_told_so()
+    {
+        using var pair = new TlsPair(TrustingClient(SslProtocols.Tls13), Server(SslProtocols.Tls12));
+
+        Assert.Equal(HandshakeProgress.Failed, pair.Handshake().Client);
+        Assert.Contains("the server may not support the TLS versions offered (TLS 1.3 only)", pair.Client.FailureReason);
+    }
+
+    [Fact]
+    public void A_server_that_hangs_up_on_the_client_hello_is_blamed_on_the_versions_offered()
+    {
+        // What a client offering only TLS 1.3 saw from LSEG's server: the connection closed after its ClientHello
+        // ("unexpected EOF"), nothing more.
+        (System.Net.Sockets.Socket client, System.Net.Sockets.Socket server) = LoopbackSockets.Connect();
+        using TlsChannelStream stream = TlsChannelStream.ForClient(client, TrustingClient(SslProtocols.Tls13));
+        using (server)
+        {
+            Assert.Equal(HandshakeProgress.InProgress, stream.ContinueHandshake());
+            Assert.True(server.Poll((int)TlsPair.Timeout.TotalMicroseconds, System.Net.Sockets.SelectMode.SelectRead), "no ClientHello");
+            server.Receive(new byte[4096]);
+        }
+
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        HandshakeProgress progress;
+        while ((progress = stream.ContinueHandshake()) == HandshakeProgress.InProgress && clock.Elapsed < TlsPair.Timeout)
+            client.Poll(10_000, System.Net.Sockets.SelectMode.SelectRead);
+
+        Assert.Equal(HandshakeProgress.Failed, progress);
+        Assert.Contains("may not support the TLS versions offered (TLS 1.3 only)", stream.FailureReason);
     }
 
     [Fact]

@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using System.Text;
 using Eta.Transport.Tests.Support;
 using Xunit;
@@ -29,8 +30,8 @@ public sealed class CompressedVectorTests
     [MemberData(nameof(SessionPairs))]
     public void Compressed_session_reads_as_its_uncompressed_twin(string input, string expected, int repeat)
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel(input));
-        List<byte[]> expectedMessages = HexRecords.ReadMessages(VectorFiles.SocketChannel(expected)).Skip(1).ToList();
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel(input));
+        List<byte[]> expectedMessages = HexDump.Messages(VectorFiles.SocketChannel(expected)).Skip(1).ToList();
         expectedMessages = Enumerable.Repeat(expectedMessages, repeat).SelectMany(m => m).ToList();
 
         List<byte[]> messages = ReadAfterZlibHandshake(reads[0], reads.Skip(1));
@@ -44,7 +45,7 @@ public sealed class CompressedVectorTests
     public void Three_messages_of_one_zlib_stream_read_as_the_alphabet_string()
     {
         List<byte[]> frames = new[] { "Compressed1.txt", "Compressed2.txt", "Compressed3.txt" }
-            .Select(f => HexRecords.Read(VectorFiles.SocketChannel(f))[0]).ToList();
+            .Select(f => HexDump.Records(VectorFiles.SocketChannel(f))[0]).ToList();
 
         List<byte[]> messages = ReadAfterZlibHandshake(ZlibAck(), frames);
 
@@ -56,7 +57,7 @@ public sealed class CompressedVectorTests
     public void Packed_compressed_buffers_unpack_into_their_messages()
     {
         List<byte[]> frames = new[] { "PackedCompressed1.txt", "PackedCompressed2.txt" }
-            .Select(f => HexRecords.Read(VectorFiles.SocketChannel(f))[0]).ToList();
+            .Select(f => HexDump.Records(VectorFiles.SocketChannel(f))[0]).ToList();
 
         string[] messages = ReadAfterZlibHandshake(ZlibAck(), frames).Select(m => Encoding.ASCII.GetString(m)).ToArray();
 
@@ -68,7 +69,7 @@ public sealed class CompressedVectorTests
     [InlineData(new[] { "FragmentedCompressedBoundary11.txt", "FragmentedCompressedBoundary21.txt", "FragmentedCompressedBoundary22.txt" }, new[] { 6128, 6129 })]
     public void Compressed_fragments_rejoin_across_one_stream(string[] files, int[] lengths)
     {
-        List<byte[]> frames = files.Select(f => HexRecords.Read(VectorFiles.SocketChannel(f))[0]).ToList();
+        List<byte[]> frames = files.Select(f => HexDump.Records(VectorFiles.SocketChannel(f))[0]).ToList();
 
         List<byte[]> messages = ReadAfterZlibHandshake(ZlibAck(), frames);
 
@@ -101,7 +102,7 @@ public sealed class CompressedVectorTests
             Assert.Equal(sent[i], messages[i]);
     }
 
-    private static byte[] ZlibAck() => HexRecords.Read(VectorFiles.SocketChannel("CompressedPacked.txt"))[0];
+    private static byte[] ZlibAck() => HexDump.Records(VectorFiles.SocketChannel("CompressedPacked.txt"))[0];
 
     private static List<byte[]> ReadAfterZlibHandshake(byte[] ack, IEnumerable<byte[]> reads)
     {

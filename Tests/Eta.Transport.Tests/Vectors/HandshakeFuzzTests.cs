@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using Eta.Transport.Tests.Support;
 using Xunit;
 
@@ -34,7 +35,7 @@ public sealed class HandshakeFuzzTests
     [MemberData(nameof(ClientRecordings))]
     public void Client_handshake_survives_mutated_replies(string recording)
     {
-        byte[] reply = HexRecords.Read(VectorFiles.Handshake(recording)).SelectMany(record => record).ToArray();
+        byte[] reply = HexDump.Records(VectorFiles.Handshake(recording)).SelectMany(record => record).ToArray();
         var outcomes = new Dictionary<string, int>();
         for (int seed = 0; seed < CasesPerRecording; seed++)
         {
@@ -50,7 +51,7 @@ public sealed class HandshakeFuzzTests
     [MemberData(nameof(ServerRecordings))]
     public void Server_handshake_survives_mutated_requests(string recording)
     {
-        byte[] request = HexRecords.Read(VectorFiles.Handshake(recording)).SelectMany(record => record).ToArray();
+        byte[] request = HexDump.Records(VectorFiles.Handshake(recording)).SelectMany(record => record).ToArray();
         var bind = new BindOptions { CompressionType = CompressionType.Zlib };
         Server server = Support.Loopback.Bind(bind);
         var outcomes = new Dictionary<string, int>();

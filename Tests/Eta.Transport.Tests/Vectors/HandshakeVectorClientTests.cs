@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
@@ -18,7 +19,7 @@ public sealed class HandshakeVectorClientTests
     [InlineData("20_input_connectAck_Ripc14_all_split.txt")]
     public void Client_becomes_active_on_the_recorded_ConnectAck(string file)
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.Handshake(file));
+        List<byte[]> reads = HexDump.Records(VectorFiles.Handshake(file));
         (Channel channel, ReplayStream stream) = ReplayClient.Open(reads, new ConnectOptions { ComponentVersion = "User Specified Client Version 5.43" });
 
         Assert.Equal("ETA Java Edition", channel.Info!.PeerComponentVersion);
@@ -37,7 +38,7 @@ public sealed class HandshakeVectorClientTests
     [Fact]
     public void Client_takes_zlib_from_the_recorded_ConnectAck()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.Handshake("110_input_connectAck_Ripc14_Zlib_compression.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.Handshake("110_input_connectAck_Ripc14_Zlib_compression.txt"));
         (Channel channel, ReplayStream stream) = ReplayClient.Open(reads, new ConnectOptions { CompressionType = CompressionType.Zlib });
 
         Assert.Equal(CompressionType.Zlib, channel.Info!.CompressionType);
@@ -50,7 +51,7 @@ public sealed class HandshakeVectorClientTests
     [Fact]
     public void Client_rejects_a_ConnectAck_with_the_wrong_RIPC_version()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.Handshake("30_input_connectAck_with_wrong_ripcVersion.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.Handshake("30_input_connectAck_with_wrong_ripcVersion.txt"));
         var stream = new ReplayStream(reads);
         Channel channel = Channel.ForClientStream(new ConnectOptions(), stream);
 
@@ -64,7 +65,7 @@ public sealed class HandshakeVectorClientTests
     [Fact]
     public void Client_reports_the_ConnectNak_text()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.Handshake("50_input_connectNak_Ripc13.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.Handshake("50_input_connectNak_Ripc13.txt"));
         Channel channel = Channel.ForClientStream(new ConnectOptions(), new ReplayStream(reads));
 
         TransportReturnCode result = channel.Init();
@@ -84,7 +85,7 @@ public sealed class HandshakeVectorClientTests
         using var listener = new TcpListener(IPAddress.Loopback, 0);
         listener.Start();
         int port = ((IPEndPoint)listener.LocalEndpoint).Port;
-        byte[]? ack = ackFile is null ? null : HexRecords.Read(VectorFiles.Handshake(ackFile))[0];
+        byte[]? ack = ackFile is null ? null : HexDump.Records(VectorFiles.Handshake(ackFile))[0];
         var seenVersions = new List<int>();
         CancellationToken cancel = TestContext.Current.CancellationToken;
         Task server = Task.Run(async () =>

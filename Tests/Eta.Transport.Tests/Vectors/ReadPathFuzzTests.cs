@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using Eta.Transport.Tests.Support;
 using Xunit;
 
@@ -37,7 +38,7 @@ public sealed class ReadPathFuzzTests
     [MemberData(nameof(Recordings))]
     public void Mutated_recordings_fail_cleanly_or_read_through(string recording, bool zlib)
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel(recording));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel(recording));
         byte[] ack = reads[0];
         byte[] body = reads.Skip(1).SelectMany(read => read).ToArray();
         var outcomes = new Dictionary<string, int>();

@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using Eta.Transport.Tests.Support;
 using Xunit;
 
@@ -5,8 +6,8 @@ namespace Eta.Transport.Tests.Vectors;
 
 /// <summary>
 /// LSEG's SocketChannelJunit streams (split reads, packing, fragments, pings) replayed read by read through a
-/// fake stream: each must yield exactly the messages of its expected file (headers stripped) and the return
-/// codes LSEG's test asserts.
+/// fake stream: each must yield exactly the messages of its expected file (headers stripped). The return code
+/// and byte counts of every call are checked in <see cref="SocketChannelReadCallTests"/>.
 /// </summary>
 public sealed class SocketChannelVectorTests
 {
@@ -37,8 +38,8 @@ public sealed class SocketChannelVectorTests
     [MemberData(nameof(Pairs))]
     public void Input_yields_exactly_the_expected_messages(string input, string expected, int inputCapacity)
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel(input));
-        List<byte[]> expectedMessages = HexRecords.ReadMessages(VectorFiles.SocketChannel(expected)).Skip(1).ToList();
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel(input));
+        List<byte[]> expectedMessages = HexDump.Messages(VectorFiles.SocketChannel(expected)).Skip(1).ToList();
         var options = new ConnectOptions { InputBufferCapacityOverride = inputCapacity };
         (Channel channel, ReplayStream stream) = ReplayClient.Open(reads.Take(1), options);
         foreach (byte[] read in reads.Skip(1))
@@ -52,30 +53,13 @@ public sealed class SocketChannelVectorTests
         Assert.Equal(0, stream.PendingRecords);
     }
 
-    [Fact]
-    public void Two_messages_in_one_network_read_report_more_data_after_the_first()
-    {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("030_input_two_msgs_single_net_read.txt"));
-        List<byte[]> expected = HexRecords.ReadMessages(VectorFiles.SocketChannel("030_expected_two_msgs_single_net_read.txt"));
-        (Channel channel, _) = ReplayClient.Open(reads);
-        var args = new ReadArgs();
-
-        TransportReturnCode first = channel.Read(args, out TransportBuffer? message);
-        Assert.True(first > TransportReturnCode.Success);
-        Assert.Equal(expected[1], message!.Contents.ToArray());
-        Assert.Equal(expected[1].Length + 3 + expected[2].Length + 3, args.BytesRead);
-        Assert.Equal(expected[1].Length + 3, args.UncompressedBytesRead);
-
-        Assert.Equal(TransportReturnCode.Success, channel.Read(args, out message));
-        Assert.Equal(expected[2], message!.Contents.ToArray());
-        Assert.Equal(TransportReturnCode.ReadWouldBlock, channel.Read(args, out message));
-        Assert.Null(message);
-    }
-
+    // Not LSEG's assertion: LSEG's Java test (readSinglePackedEmptyPayload) expects no message and READ_WOULD_BLOCK
+    // for this stream, while our PackedCursor hands out a first empty slot as an empty message. Left as an open
+    // question, so this stream is not in SocketChannelReadCallTests.
     [Fact]
     public void Packed_frame_with_one_empty_message_returns_an_empty_message()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("070_single_packed_with_empty_payload.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("070_single_packed_with_empty_payload.txt"));
         (Channel channel, _) = ReplayClient.Open(reads);
 
         Assert.Equal(TransportReturnCode.Success, channel.Read(out TransportBuffer? message));
@@ -86,23 +70,9 @@ public sealed class SocketChannelVectorTests
     }
 
     [Fact]
-    public void Trailing_empty_packed_slot_is_not_a_message()
-    {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("090_input_3part_packed_last_part_empty.txt"));
-        (Channel channel, _) = ReplayClient.Open(reads);
-
-        Assert.True(channel.Read(out TransportBuffer? first) > TransportReturnCode.Success);
-        Assert.NotNull(first);
-        Assert.True(channel.Read(out TransportBuffer? second) > TransportReturnCode.Success);
-        Assert.NotNull(second);
-        Assert.Equal(TransportReturnCode.ReadWouldBlock, channel.Read(out TransportBuffer? third));
-        Assert.Null(third);
-    }
-
-    [Fact]
     public void Packed_length_running_past_the_frame_fails_after_the_good_messages()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("060_input_single_complete_1part_packed.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("060_input_single_complete_1part_packed.txt"));
         // The recorded ConnectAck, then a packed frame: "ab", then a slot claiming 9 bytes with 3 left.
         byte[] frame = [0x00, 0x0C, 0x12, 0x00, 0x02, (byte)'a', (byte)'b', 0x00, 0x09, (byte)'x', (byte)'y', (byte)'z'];
         (Channel channel, _) = ReplayClient.Open([reads[0], frame]);
@@ -118,7 +88,7 @@ public sealed class SocketChannelVectorTests
     [Fact]
     public void Fragment_header_alone_gives_no_message_then_the_fragment_completes_it()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("100_input_fragmented.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("100_input_fragmented.txt"));
         (Channel channel, ReplayStream stream) = ReplayClient.Open(reads.Take(1));
         var args = new ReadArgs();
         stream.Enqueue(reads[1]);
@@ -134,7 +104,7 @@ public sealed class SocketChannelVectorTests
     [Fact]
     public void Fragment_header_and_fragment_in_one_read_report_more_data_then_the_message()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("105_input_fragment_header+frag_single_read.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("105_input_fragment_header+frag_single_read.txt"));
         (Channel channel, _) = ReplayClient.Open(reads);
         var args = new ReadArgs();
 
@@ -148,20 +118,9 @@ public sealed class SocketChannelVectorTests
     }
 
     [Fact]
-    public void Ping_frame_reads_as_ReadPing()
-    {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("ping_message.txt"));
-        (Channel channel, _) = ReplayClient.Open(reads);
-
-        Assert.Equal(TransportReturnCode.ReadPing, channel.Read(out TransportBuffer? message));
-        Assert.Null(message);
-        Assert.Equal(TransportReturnCode.ReadWouldBlock, channel.Read(out _));
-    }
-
-    [Fact]
     public void Handshake_only_then_nothing_to_read()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("010_just_ripc_handshake.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("010_just_ripc_handshake.txt"));
         (Channel channel, _) = ReplayClient.Open(reads);
 
         Assert.Equal(TransportReturnCode.ReadWouldBlock, channel.Read(out TransportBuffer? message));
@@ -174,7 +133,7 @@ public sealed class SocketChannelVectorTests
     [Fact]
     public void Peer_closing_mid_message_closes_the_channel_with_a_clear_error()
     {
-        List<byte[]> reads = HexRecords.Read(VectorFiles.SocketChannel("040_input_two_part_known_incomplete.txt"));
+        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("040_input_two_part_known_incomplete.txt"));
         (Channel channel, ReplayStream stream) = ReplayClient.Open(reads.Take(2));
         stream.EndOfStream = true;
 

@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using System.Text;
 using Eta.Transport.Tests.Support;
 using Xunit;
@@ -15,8 +16,8 @@ public sealed class WriteVectorTests
     [InlineData("Packed2.txt", "packing2 test #1", "packing2 test #2", "packing3 final test #3")]
     public void Packed_buffer_goes_out_as_recorded(string file, string first, string second, string last)
     {
-        byte[] recorded = HexRecords.Read(VectorFiles.SocketChannel(file))[0];
-        byte[] ack = HexRecords.Read(VectorFiles.SocketChannel("010_just_ripc_handshake.txt"))[0];
+        byte[] recorded = HexDump.Records(VectorFiles.SocketChannel(file))[0];
+        byte[] ack = HexDump.Records(VectorFiles.SocketChannel("010_just_ripc_handshake.txt"))[0];
         (Channel channel, ReplayStream stream) = ReplayClient.Open([ack]);
         stream.ClearWritten();
 
@@ -36,7 +37,7 @@ public sealed class WriteVectorTests
     [Fact]
     public void Uncompressed_fragments_carry_LSEG_headers_and_ids()
     {
-        byte[] ack = HexRecords.Read(VectorFiles.SocketChannel("010_just_ripc_handshake.txt"))[0];
+        byte[] ack = HexDump.Records(VectorFiles.SocketChannel("010_just_ripc_handshake.txt"))[0];
         (Channel channel, ReplayStream stream) = ReplayClient.Open([ack]);
         stream.ClearWritten();
         channel.GetBuffer(10_000, false, out TransportBuffer? buffer);
@@ -127,5 +128,5 @@ public sealed class WriteVectorTests
     }
 
     private static string Hex(params string[] files) =>
-        string.Concat(files.Select(file => Convert.ToHexString(HexRecords.Read(VectorFiles.SocketChannel(file))[0])));
+        string.Concat(files.Select(file => Convert.ToHexString(HexDump.Records(VectorFiles.SocketChannel(file))[0])));
 }

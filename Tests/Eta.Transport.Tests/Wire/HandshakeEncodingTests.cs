@@ -1,3 +1,4 @@
+using Eta.TestSupport;
 using Eta.Transport.Ripc;
 using Eta.Transport.Tests.Support;
 using Xunit;
@@ -28,7 +29,7 @@ public sealed class HandshakeEncodingTests
     public void ConnectReq_encodes_and_decodes_exactly_as_recorded(string file, int ripc, int protocolType, int major, int minor,
         string host, string ip, string component, CompressionType compression)
     {
-        byte[] recorded = HexRecords.Read(VectorFiles.Handshake(file))[0];
+        byte[] recorded = HexDump.Records(VectorFiles.Handshake(file))[0];
         RipcVersion version = Array.Find(RipcVersion.All, v => v.Number == ripc)!;
         var request = new ConnectRequest
         {
@@ -68,7 +69,7 @@ public sealed class HandshakeEncodingTests
     public void ConnectAck_decodes_and_reencodes_exactly_as_recorded(string file, int ripc, int ping, int minor,
         CompressionType compression, int level, string component)
     {
-        byte[] recorded = HexRecords.Read(VectorFiles.Handshake(file))[0];
+        byte[] recorded = HexDump.Records(VectorFiles.Handshake(file))[0];
         RipcVersion version = Array.Find(RipcVersion.All, v => v.Number == ripc)!;
 
         ConnectAck? ack = ConnectAck.Decode(recorded, version, out TransportReturnCode code, out string error);
@@ -91,7 +92,7 @@ public sealed class HandshakeEncodingTests
     [Fact]
     public void ConnectAck_with_a_wrong_RIPC_version_is_refused()
     {
-        byte[] recorded = HexRecords.Read(VectorFiles.Handshake("30_input_connectAck_with_wrong_ripcVersion.txt"))[0];
+        byte[] recorded = HexDump.Records(VectorFiles.Handshake("30_input_connectAck_with_wrong_ripcVersion.txt"))[0];
 
         ConnectAck? ack = ConnectAck.Decode(recorded, RipcVersion.V14, out TransportReturnCode code, out string error);
 
@@ -103,7 +104,7 @@ public sealed class HandshakeEncodingTests
     [Fact]
     public void ConnectAck_asking_for_a_zlib_level_above_9_is_refused()
     {
-        byte[] recorded = HexRecords.Read(VectorFiles.Handshake("110_input_connectAck_Ripc14_Zlib_compression.txt"))[0];
+        byte[] recorded = HexDump.Records(VectorFiles.Handshake("110_input_connectAck_Ripc14_Zlib_compression.txt"))[0];
         const int levelOffset = 18; // length 2, flags 2, header length 1, reserved 1, IPC version 4, size 2, session flags, ping, major, minor, type 2
         Assert.Equal(6, recorded[levelOffset]);
         recorded[levelOffset] = 10;
@@ -117,7 +118,7 @@ public sealed class HandshakeEncodingTests
     [Fact]
     public void ConnectNak_is_read_as_a_refusal_with_its_text()
     {
-        byte[] recorded = HexRecords.Read(VectorFiles.Handshake("50_input_connectNak_Ripc13.txt"))[0];
+        byte[] recorded = HexDump.Records(VectorFiles.Handshake("50_input_connectNak_Ripc13.txt"))[0];
 
         ConnectAck? ack = ConnectAck.Decode(recorded, RipcVersion.V13, out TransportReturnCode code, out string error);
 
@@ -143,7 +144,7 @@ public sealed class HandshakeEncodingTests
     [Fact]
     public void ClientKey_matches_the_recorded_third_leg()
     {
-        byte[] recorded = HexRecords.Read(VectorFiles.Handshake("60_input_connectReq_Ripc14.txt"))[1];
+        byte[] recorded = HexDump.Records(VectorFiles.Handshake("60_input_connectReq_Ripc14.txt"))[1];
         var encoded = new byte[16];
 
         int length = ClientKey.Encode(encoded, KeyExchange.Type64, 0x0F20152D0E556354UL);

@@ -4,6 +4,7 @@ using Xunit;
 
 namespace PerfTools.Tests.Common;
 
+[Collection(AllocationCollection.Name)]
 public sealed class LatencyRandomArrayTests
 {
     [Theory]

@@ -32,18 +32,17 @@ public sealed class OutputWriterTests
         string dir = Directory.CreateTempSubdirectory("perftools").FullName;
         string path = LatencyFileWriter.PathForThread(Path.Combine(dir, "ConsLatency.csv"), 1);
         Assert.EndsWith("ConsLatency1.csv", path);
-        var histogram = new LatencyHistogram();
         using (var writer = new LatencyFileWriter(path, "Message type, Send time, Receive time, Latency (usec)"))
         {
             writer.WriteSample("Upd", 353725032296, 353725032521, 225);
             writer.WriteSample(null, 10, 20, 10);
-            histogram.Record(225);
-            writer.WriteHgrm(histogram, 1.0);
         }
         Assert.Equal(
             ["Message type, Send time, Receive time, Latency (usec)", "Upd, 353725032296, 353725032521, 225", "10, 20, 10"],
             File.ReadAllLines(path));
-        Assert.StartsWith("       Value     Percentile", File.ReadAllText(Path.Combine(dir, "ConsLatency1.hgrm")));
+        HgrmFile hgrm = HgrmFile.Read(Path.Combine(dir, "ConsLatency1.hgrm"));
+        Assert.Equal(2, hgrm.TotalCount);
+        Assert.Equal(225.0, hgrm.Max);
         Directory.Delete(dir, recursive: true);
     }
 
@@ -51,11 +50,11 @@ public sealed class OutputWriterTests
     public void Summary_aligns_inputs_on_the_colon_and_adds_percentiles_to_latency_sections()
     {
         var stats = new RunningStatistics();
-        var histogram = new LatencyHistogram();
+        var histogram = LatencyHistograms.Create();
         foreach (long v in new long[] { 9052, 19896, 5304720 })
         {
             stats.Add(v);
-            histogram.Record(v);
+            histogram.RecordValue(v);
         }
         var resources = new ResourceStatistics();
         resources.Add(new ResourceSample(0.18, 31.2));

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Resources;
 using Xunit;
@@ -15,12 +16,53 @@ public sealed class ResourceAndLifetimeTests
     }
 
     [Fact]
+    public void Sampler_measures_busy_work_then_an_idle_interval()
+    {
+        // Wall time comes from a hand-driven clock and counts one core, so the CPU figure depends only on the
+        // process CPU time the sampler reads, never on how loaded the machine is.
+        var clock = new FakeTimeSource();
+        var sampler = new ResourceSampler(clock, cores: 1);
+        TimeSpan start = CpuTime();
+        var realTime = Stopwatch.StartNew();
+        while (CpuTime() - start < BusyWork)
+        {
+            // spin: burn this thread's CPU
+        }
+        realTime.Stop();
+        clock.Advance((long)BusyWork.TotalNanoseconds);
+
+        ResourceSample busy = sampler.Sample();
+        // At least the spin itself: 100 % of one core over the fake interval. At most what every core could have
+        // burnt in the real time the spin took (plus the OS's CPU-time granularity).
+        double most = 100.0 * (Environment.ProcessorCount * realTime.Elapsed.TotalMilliseconds + 20) / BusyWork.TotalMilliseconds;
+        Assert.InRange(busy.CpuPercent, 100.0, most);
+
+        clock.Advance(TimeSpan.FromSeconds(1).Ticks * 100);
+        ResourceSample idle = sampler.Sample(); // the busy interval is no longer counted
+        Assert.InRange(idle.CpuPercent, 0.0, 10.0);
+    }
+
+    private static readonly TimeSpan BusyWork = TimeSpan.FromMilliseconds(300);
+
+    private static double PeakMegabytes()
+    {
+        using Process self = Process.GetCurrentProcess();
+        return self.PeakWorkingSet64 / (1024.0 * 1024.0);
+    }
+
+    private static TimeSpan CpuTime()
+    {
+        using Process self = Process.GetCurrentProcess();
+        return self.TotalProcessorTime;
+    }
+
+    [Fact]
     public void Sampler_reports_peak_memory_in_megabytes()
     {
         var sampler = new ResourceSampler();
+        double before = PeakMegabytes();
         ResourceSample sample = sampler.Sample();
-        Assert.InRange(sample.MemoryMegabytes, 1, 100_000);
-        Assert.True(sample.CpuPercent >= 0); // over a tiny interval the OS's CPU-time granularity makes the percentage noisy
+        Assert.InRange(sample.MemoryMegabytes, before, PeakMegabytes()); // the peak only grows
         var stats = new ResourceStatistics();
         stats.Add(sample);
         stats.Add(new ResourceSample(10, 20));

@@ -65,22 +65,24 @@ public sealed class TimeSlicingTests
         Assert.Equal(start + 3600L * 1_000_000_000 + 333_333_333, scheduler.NextTickTimestamp);
     }
 
-    private sealed class RecordingHandler(FakeTimeSource clock, long workPerTick, int stopAfterTicks, CancellationTokenSource stop) : ITickHandler
+    /// <summary>Ticks take <c>workPerTick</c> of fake time, except tick <c>overrunTick</c>, which takes <c>overrunWork</c>.</summary>
+    private sealed class RecordingHandler(FakeTimeSource clock, long workPerTick, int stopAfterTicks, CancellationTokenSource stop,
+        long overrunTick = -1, long overrunWork = 0) : ITickHandler
     {
         public List<long> TickTimes { get; } = [];
-        public int SpareCalls { get; private set; }
+        public List<TimeSpan> SpareTimes { get; } = [];
 
         public void OnTick(long tickNumber)
         {
             TickTimes.Add(clock.Now);
-            clock.Advance(workPerTick);
+            clock.Advance(tickNumber == overrunTick ? overrunWork : workPerTick);
             if (TickTimes.Count == stopAfterTicks)
                 stop.Cancel();
         }
 
         public void OnSpareTime(TimeSpan untilNextTick)
         {
-            SpareCalls++;
+            SpareTimes.Add(untilNextTick);
             // A "read with timeout" that consumes all the spare time.
             clock.Advance(untilNextTick.Ticks * 100);
         }
@@ -89,15 +91,23 @@ public sealed class TimeSlicingTests
     [Fact]
     public void Tick_loop_hands_spare_time_back_and_catches_up_after_an_overrun()
     {
+        const long Millisecond = 1_000_000;
         var clock = new FakeTimeSource();
         var stop = new CancellationTokenSource();
-        var handler = new RecordingHandler(clock, workPerTick: 1_000_000, stopAfterTicks: 20, stop); // 1 ms work, 10 ms tick
+        // 10 ms ticks doing 1 ms of work, except tick 5, which takes 25 ms: it ends at 75 ms, after ticks 6 (due at
+        // 60 ms) and 7 (70 ms) were due.
+        var handler = new RecordingHandler(clock, workPerTick: Millisecond, stopAfterTicks: 12, stop,
+            overrunTick: 5, overrunWork: 25 * Millisecond);
         new TickLoop(clock, tickRate: 100).Run(handler, stop.Token);
 
-        Assert.Equal(20, handler.TickTimes.Count);
-        for (int i = 1; i < handler.TickTimes.Count; i++)
-            Assert.Equal(10_000_000, handler.TickTimes[i] - handler.TickTimes[i - 1]);
-        Assert.True(handler.SpareCalls >= 19);
+        // The late ticks run back to back with no spare time (6 at 75 ms, 7 at 76 ms), then tick 8 is back on the
+        // fixed schedule at 80 ms: nothing is skipped and nothing shifts.
+        long[] expected = [0, 10, 20, 30, 40, 50, 75, 76, 80, 90, 100, 110];
+        long start = handler.TickTimes[0];
+        Assert.Equal(expected, handler.TickTimes.Select(t => (t - start) / Millisecond));
+        Assert.Equal(2, handler.SpareTimes.Count(t => t == TimeSpan.Zero)); // after tick 5 and after tick 6
+        Assert.Contains(TimeSpan.FromMilliseconds(3), handler.SpareTimes); // tick 7 ends at 77 ms, 3 ms early
+        Assert.Equal(TimeSpan.FromMilliseconds(9), handler.SpareTimes[0]);
     }
 
     [Fact]

@@ -1,5 +1,4 @@
 using PerfTools.Common.Items;
-using PerfTools.ConsPerf.Items;
 using Xunit;
 
 namespace PerfTools.Tests.ConsPerf;

@@ -130,4 +130,16 @@ public sealed class ItemListLoaderTests : IDisposable
         Assert.Equal(35_000, list.Items.Count(i => i.GenMsg));
         Assert.Throws<ItemListException>(() => ItemListLoader.Load(path, 350_001));
     }
+
+    [Fact]
+    public void The_generated_list_marks_generic_message_items_the_way_LSEGs_parsers_read_them()
+    {
+        // LSEG's item list parsers (XmlItemInfoList in C#, Java and C) read post, generic and snapshot; "genMsg" is
+        // unknown to them, so an item marked only genMsg="true" would send LSEG's ConsPerf no generic messages.
+        var items = System.Xml.Linq.XDocument.Load(Path.Combine(AppContext.BaseDirectory, "350k.xml")).Root!.Elements("item").ToArray();
+
+        Assert.Equal(35_000, items.Count(i => (string?)i.Attribute("generic") == "true"));
+        Assert.DoesNotContain(items, i => i.Attribute("genMsg") is not null);
+        Assert.Equal("true", (string?)items[0].Attribute("generic"));
+    }
 }

@@ -1,6 +1,7 @@
 using Eta.Codec;
 using Eta.Codec.Rdm;
 using PerfTools.Common.Timing;
+using PerfTools.Common.Provider;
 using PerfTools.ProvPerf.Session;
 using PerfTools.ProvPerf.Threads;
 using Xunit;

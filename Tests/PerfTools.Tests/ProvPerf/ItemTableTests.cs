@@ -1,9 +1,10 @@
 using Eta.TestSupport;
-using PerfTools.ProvPerf.Items;
+using PerfTools.Common.Provider;
 using Xunit;
 
 namespace PerfTools.Tests.ProvPerf;
 
+[Collection(AllocationCollection.Name)]
 public class ItemTableTests
 {
     [Fact]

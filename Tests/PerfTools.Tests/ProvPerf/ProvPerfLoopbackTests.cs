@@ -120,7 +120,8 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         var console = new StringWriter();
         var listening = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
         ProvPerfOptions options = Options("-p", "0", "-tickRate", "100", "-updateRate", "0", "-genericMsgRate", "100",
-            "-genericMsgLatencyRate", "all", "-runTime", "60", "-writeStatsInterval", "1", "-noDisplayStats");
+            "-genericMsgLatencyRate", "all", "-runTime", "60", "-writeStatsInterval", "1", "-noDisplayStats",
+            "-latencyFile", Path.Combine(_dir, "ProvLatency"));
         Task<int> provider = Task.Run(() =>
             ProvPerfApp.Run(options, TextWriter.Synchronized(console), stopProvider.Token, handleSignals: false, listening.SetResult),
             TestContext.Current.CancellationToken);
@@ -141,6 +142,9 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         Assert.Contains("GenMsgs received: 1", summary);
         Assert.Contains("GenMsg latencies received: 1", summary);
         Assert.Contains("Round trip samples: ", summary);
+        // -latencyFile: the generic message latency log and, beside it, HdrHistogram's distribution of it.
+        Assert.Equal("Message type, Send time, Receive time, Latency (usec)", File.ReadLines(Path.Combine(_dir, "ProvLatency1.csv")).First());
+        Common.HgrmFile.AssertDescribesLatencyLog(Path.Combine(_dir, "ProvLatency1.csv"), unitsPerMicrosecond: 1);
     }
 
     // One item; a post (TIM_TRK_2) comes back as an update; a generic message (TIM_TRK_3) is measured by the

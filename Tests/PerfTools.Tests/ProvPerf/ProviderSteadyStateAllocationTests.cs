@@ -1,8 +1,8 @@
 using Eta.Codec;
 using Eta.TestSupport;
 using PerfTools.Common.Omm;
+using PerfTools.Common.Provider;
 using PerfTools.Common.Timing;
-using PerfTools.ProvPerf.Items;
 using PerfTools.ProvPerf.Options;
 using PerfTools.ProvPerf.Session;
 using PerfTools.ProvPerf.Threads;
@@ -11,10 +11,9 @@ using Xunit;
 namespace PerfTools.Tests.ProvPerf;
 
 /// <summary>
-/// A provider thread's per-message work allocates nothing once items are open. Runs apart from the loopback
-/// tests (same collection) so their busy provider threads do not starve the JIT's tier-up of this test's code.
+/// A provider thread's per-message work allocates nothing once items are open.
 /// </summary>
-[Collection(ProvPerfTestCollection.Name)]
+[Collection(AllocationCollection.Name)]
 public class ProviderSteadyStateAllocationTests
 {
     [Fact]
@@ -26,7 +25,7 @@ public class ProviderSteadyStateAllocationTests
         var data = Xml.MsgDataLoaderTests.RepoMsgData();
         var encoder = new MarketPriceEncoder(data);
         var stats = new ProviderThreadStats();
-        var bursts = new BurstSender(options, encoder, stats);
+        var bursts = new BurstSender(encoder, stats, solicitedRefreshes: true);
         var dispatcher = new RequestDispatcher(options, Xml.MsgDataLoaderTests.RepoDictionary(), stats);
         var sink = new CountingSink();
         var session = new ProviderSession("test", sink, TextWriter.Null,
@@ -44,17 +43,6 @@ public class ProviderSteadyStateAllocationTests
         encoder.EncodePost(post, 7, ref cursor, new PostUserInfo(1, 2), 1234, out int postLength);
         encoder.EncodeGenericMsg(generic, 7, ref cursor, 1234, out int genericLength);
 
-        // Warm up until the JIT has promoted the code past tier 0 (whose enum HasFlag boxes), bounded in time.
-        var warmUp = System.Diagnostics.Stopwatch.StartNew();
-        long batch;
-        do
-        {
-            long start = GC.GetAllocatedBytesForCurrentThread();
-            for (int tick = 0; tick < 100; tick++)
-                OneTick(bursts, dispatcher, session, post.AsSpan(0, postLength), generic.AsSpan(0, genericLength));
-            batch = GC.GetAllocatedBytesForCurrentThread() - start;
-        }
-        while (batch != 0 && warmUp.Elapsed < TimeSpan.FromSeconds(20));
         AllocationAssert.None(() =>
         {
             for (int tick = 0; tick < 1000; tick++)

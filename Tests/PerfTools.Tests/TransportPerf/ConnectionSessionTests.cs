@@ -10,6 +10,7 @@ using Xunit;
 
 namespace PerfTools.Tests.TransportPerf;
 
+[Collection(AllocationCollection.Name)]
 public sealed class ConnectionSessionTests
 {
     private static TransportPerfOptions Options(params string[] args) => TransportPerfCommandLine.Parse(args).Options!;
@@ -39,7 +40,7 @@ public sealed class ConnectionSessionTests
             byte[] message = channel.Written[i];
             Assert.Equal(40, message.Length);
             Assert.True(PerfPayload.TryRead(message, out long sequence, out long timestamp));
-            Assert.Equal(i + 1, sequence);
+            Assert.Equal(i, sequence); // LSEG's senders start at 0
             if (timestamp != 0) stamped++;
             Assert.All(message[16..], b => Assert.Equal(0, b));
         }
@@ -56,8 +57,8 @@ public sealed class ConnectionSessionTests
         Assert.Equal(10_000, channel.Written.Count);
         Assert.Equal(1000, channel.Writes);
         Assert.Equal(1000, channel.PackedGets);
-        Assert.Equal(Enumerable.Range(1, 10_000).Select(i => (long)i),
-            channel.Written.Select(m => BinaryPrimitives.ReadInt64BigEndian(m)));
+        Assert.Equal(Enumerable.Range(0, 10_000).Select(i => (long)i),
+            channel.Written.Select(m => BinaryPrimitives.ReadInt64LittleEndian(m)));
     }
 
     [Fact]
@@ -99,6 +100,56 @@ public sealed class ConnectionSessionTests
         Assert.Equal(incoming, channel.Written);
         Assert.Equal(3, stats.MsgsSent.Total);
         Assert.False(stats.Latencies.TryDequeue(out _)); // the reflector does not measure
+    }
+
+    [Fact]
+    public void A_reflector_does_not_check_the_sequence_of_what_it_only_echoes()
+    {
+        var stats = new TransportThreadStats(1);
+        var channel = new FakePerfChannel();
+        var session = new ConnectionSession(channel, Options("-reflectMsgs"), stats, seed: 1);
+        foreach (long sequence in new long[] { 5, 3, 900, 1 })
+            channel.Incoming.Enqueue(Message(sequence, 0));
+        channel.Incoming.Enqueue(new byte[8]);
+        session.Read();
+
+        Assert.Equal(5, channel.Written.Count);
+        Assert.Equal(0, stats.SequenceErrors.Total);
+        Assert.Equal(0, stats.MalformedMessages.Total);
+    }
+
+    [Fact]
+    public void A_reflector_out_of_buffers_flushes_and_retries_then_counts_what_it_could_not_echo()
+    {
+        var stats = new TransportThreadStats(1);
+        var channel = new FakePerfChannel(buffers: 2);
+        var session = new ConnectionSession(channel, Options("-reflectMsgs"), stats, seed: 1);
+        foreach (long sequence in new long[] { 0, 1, 2 })
+            channel.Incoming.Enqueue(Message(sequence, 0));
+        session.Read();
+
+        Assert.Equal(2, channel.Written.Count);
+        Assert.Equal(1, channel.Flushes); // the third message's first try found no buffer
+        Assert.Equal(1, stats.ReflectionsDropped.Total);
+    }
+
+    [Fact]
+    public void The_first_sequence_number_received_is_adopted_as_LSEGs_receiver_does()
+    {
+        var stats = new TransportThreadStats(1);
+        var channel = new FakePerfChannel();
+        var session = new ConnectionSession(channel, Options("-msgRate", "0", "-latencyMsgRate", "0"), stats, seed: 1);
+        foreach (long sequence in new long[] { 0, 1, 2 })
+            channel.Incoming.Enqueue(Message(sequence, 0));
+        session.Read();
+        Assert.Equal(0, stats.SequenceErrors.Total);
+
+        var later = new TransportThreadStats(1);
+        var joining = new ConnectionSession(channel, Options("-msgRate", "0", "-latencyMsgRate", "0"), later, seed: 1);
+        foreach (long sequence in new long[] { 41, 42, 43 })
+            channel.Incoming.Enqueue(Message(sequence, 0));
+        joining.Read();
+        Assert.Equal(0, later.SequenceErrors.Total);
     }
 
     [Theory]
@@ -155,7 +206,7 @@ public sealed class ConnectionSessionTests
                 session.SendBurst();
             for (int i = 0; i < 5000; i++)
             {
-                BinaryPrimitives.WriteInt64BigEndian(message, ++sequence);
+                BinaryPrimitives.WriteInt64LittleEndian(message, ++sequence);
                 receiver.OnMessage(message);
             }
         });

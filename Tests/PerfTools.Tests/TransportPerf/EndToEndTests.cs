@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Security.Cryptography;
 using System.Security.Cryptography.X509Certificates;
+using PerfTools.Tests.ConsPerf;
 using PerfTools.TransportPerf;
 using Xunit;
 
@@ -26,14 +27,29 @@ public sealed class EndToEndTests : IDisposable
 
     private sealed record Side(int ExitCode, string Console, string Errors, Dictionary<string, string> Overall);
 
-    private async Task<(Side Server, Side Client)> RunPair(string[] serverArgs, string[] clientArgs, int clientSeconds = 3,
-        params string[] skipWhenTransportSays)
+    /// <summary>How a pair's run ends, which decides which side's count the other must match exactly.</summary>
+    private enum Ending
+    {
+        /// <summary>
+        /// The client's -runTime ends it; the server is stopped once it has read up to the client's close, so it
+        /// has received every message the client sent.
+        /// </summary>
+        ClientRunTime,
+
+        /// <summary>
+        /// The server is stopped once latency messages reach the client; the client reads up to the server's close
+        /// and ends, so it has received every message the server sent.
+        /// </summary>
+        ServerStops,
+    }
+
+    private async Task<(Side Server, Side Client)> RunPair(string[] serverArgs, string[] clientArgs, Ending ending)
     {
         CancellationToken testToken = TestContext.Current.CancellationToken;
         var listening = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
         using var stopServer = CancellationTokenSource.CreateLinkedTokenSource(testToken);
         stopServer.CancelAfter(TimeSpan.FromSeconds(60)); // the server must never outlive a broken test
-        var serverOut = new StringWriter();
+        var serverOut = new WatchedConsole();
         var serverErr = new StringWriter();
         string[] server = [.. serverArgs, "-appType", "server", "-p", "0", "-runTime", "60", "-writeStatsInterval", "1",
             "-summaryFile", Path.Combine(_dir, "srv.out"), "-statsFile", Path.Combine(_dir, "SrvStats")];
@@ -42,26 +58,36 @@ public sealed class EndToEndTests : IDisposable
             testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
 
         Task first = await Task.WhenAny(listening.Task, serverTask).WaitAsync(TimeSpan.FromSeconds(20), testToken);
-        if (first == serverTask)
-        {
-            SkipWhenTransportLacks(serverErr.ToString(), skipWhenTransportSays);
-            Assert.Fail($"the server ended before listening (exit {serverTask.Result}): {serverErr}");
-        }
+        Assert.True(first != serverTask, $"the server ended before listening: {serverErr}");
         int port = await listening.Task;
-        var clientOut = new StringWriter();
+        var clientOut = new WatchedConsole();
         var clientErr = new StringWriter();
+        int runTime = ending == Ending.ClientRunTime ? 3 : 60;
         string[] client = [.. clientArgs, "-appType", "client", "-h", "127.0.0.1", "-p", port.ToString(CultureInfo.InvariantCulture),
-            "-runTime", clientSeconds.ToString(CultureInfo.InvariantCulture), "-writeStatsInterval", "1",
+            "-runTime", runTime.ToString(CultureInfo.InvariantCulture), "-writeStatsInterval", "1",
             "-summaryFile", Path.Combine(_dir, "cli.out"), "-statsFile", Path.Combine(_dir, "CliStats"),
             "-latencyFile", Path.Combine(_dir, "CliLatency.csv")];
-        int clientExit = await Task.Factory.StartNew(
+        Task<int> clientTask = Task.Factory.StartNew(
             () => TransportPerfApp.Run(client, clientOut, clientErr, testToken),
-            testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default).WaitAsync(TimeSpan.FromSeconds(60), testToken);
+            testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+
+        TimeSpan limit = TimeSpan.FromSeconds(60);
+        if (ending == Ending.ServerStops)
+        {
+            await clientOut.WhenWritten("  Latency (usec): Avg:", testToken).WaitAsync(limit, testToken);
+            stopServer.Cancel();
+        }
+        int clientExit = await clientTask.WaitAsync(limit, testToken);
+        if (ending == Ending.ClientRunTime)
+        {
+            await serverOut.WhenWritten(" closed: ", testToken).WaitAsync(limit, testToken);
+            stopServer.Cancel();
+        }
         stopServer.Cancel();
         int serverExit = await serverTask.WaitAsync(TimeSpan.FromSeconds(30), testToken);
 
-        return (new Side(serverExit, serverOut.ToString(), serverErr.ToString(), Overall("srv.out")),
-                new Side(clientExit, clientOut.ToString(), clientErr.ToString(), Overall("cli.out")));
+        return (new Side(serverExit, serverOut.Text, serverErr.ToString(), Overall("srv.out")),
+                new Side(clientExit, clientOut.Text, clientErr.ToString(), Overall("cli.out")));
     }
 
     /// <summary>The "label: value" lines of the summary's overall section.</summary>
@@ -95,18 +121,31 @@ public sealed class EndToEndTests : IDisposable
         return totals;
     }
 
+    private static void AssertEndedByTheServer(Side client) =>
+        Assert.True(client.Console.Contains("Run ended: peer disconnected.", StringComparison.Ordinal), client.Errors + client.Console);
+
+    /// <summary>The client received exactly what the server sent (some of it), in order.</summary>
+    private static void AssertEveryMessageArrived(Side server, Side client)
+    {
+        long sent = Number(server.Overall, "Msgs Sent");
+        Assert.True(sent > 0, "the server sent messages");
+        Assert.Equal(sent, Number(client.Overall, "Msgs Received"));
+        Assert.Equal(0, Number(client.Overall, "Sequence errors"));
+    }
+
     [Fact]
     public async Task Server_streams_to_a_client_with_sequence_checks_latency_and_every_output_file()
     {
         (Side server, Side client) = await RunPair(
             ["-msgRate", "5000", "-latencyMsgRate", "100"],
-            ["-msgRate", "0", "-latencyMsgRate", "0"]);
+            ["-msgRate", "0", "-latencyMsgRate", "0"], Ending.ServerStops);
 
-        Assert.True(client.ExitCode == 0, client.Errors);
+        AssertEndedByTheServer(client);
         Assert.True(server.ExitCode == 0, server.Errors);
         long received = Number(client.Overall, "Msgs Received");
         long sent = Number(server.Overall, "Msgs Sent");
-        Assert.InRange(received, 1, sent);
+        Assert.True(sent > 0, "the server sent messages");
+        Assert.Equal(sent, received);
         Assert.Equal(0, Number(client.Overall, "Sequence errors"));
         Assert.Equal(0, Number(client.Overall, "Msgs Sent"));
         // The server never sends faster than its rate: at most 5000 per second of its run plus one burst second.
@@ -128,7 +167,7 @@ public sealed class EndToEndTests : IDisposable
             long[] v = l.Split(", ").Select(x => long.Parse(x, CultureInfo.InvariantCulture)).ToArray();
             Assert.Equal(v[1] - v[0], v[2]);
         });
-        Assert.StartsWith("       Value     Percentile TotalCount 1/(1-Percentile)", File.ReadAllText(Path.Combine(_dir, "CliLatency1.hgrm")));
+        Common.HgrmFile.AssertDescribesLatencyLog(Path.Combine(_dir, "CliLatency1.csv"), unitsPerMicrosecond: 1000);
     }
 
     [Fact]
@@ -136,14 +175,16 @@ public sealed class EndToEndTests : IDisposable
     {
         (Side server, Side client) = await RunPair(
             ["-reflectMsgs"],
-            ["-msgRate", "2000", "-latencyMsgRate", "200"]);
+            ["-msgRate", "2000", "-latencyMsgRate", "200"], Ending.ClientRunTime);
 
         Assert.True(client.ExitCode == 0, client.Errors);
         Assert.True(server.ExitCode == 0, server.Errors);
         long clientSent = Number(client.Overall, "Msgs Sent");
         long reflected = Number(server.Overall, "Msgs Sent");
+        Assert.True(clientSent > 0, "the client sent messages");
+        Assert.Equal(clientSent, Number(server.Overall, "Msgs Received"));
         Assert.Equal(Number(server.Overall, "Msgs Received"), reflected);
-        Assert.InRange(reflected, 1, clientSent);
+        // The client stops reading when its run time ends, so reflections still in flight are not counted.
         Assert.InRange(Number(client.Overall, "Msgs Received"), 1, reflected);
         Assert.Equal(0, Number(client.Overall, "Sequence errors"));
         Assert.Equal(0, Number(server.Overall, "Sequence errors"));
@@ -156,16 +197,14 @@ public sealed class EndToEndTests : IDisposable
     {
         (Side server, Side client) = await RunPair(
             ["-msgRate", "20000", "-latencyMsgRate", "20", "-pack", "10", "-msgSize", "150"],
-            ["-msgRate", "0", "-latencyMsgRate", "0"],
-            clientSeconds: 2);
+            ["-msgRate", "0", "-latencyMsgRate", "0"], Ending.ServerStops);
 
-        Assert.True(client.ExitCode == 0, client.Errors);
-        Assert.InRange(Number(client.Overall, "Msgs Received"), 1, Number(server.Overall, "Msgs Sent"));
-        Assert.Equal(0, Number(client.Overall, "Sequence errors"));
+        AssertEndedByTheServer(client);
+        AssertEveryMessageArrived(server, client);
     }
 
     [Fact]
-    public async Task A_client_without_a_server_retries_until_its_run_time_ends_and_still_writes_its_files()
+    public async Task A_client_without_a_server_retries_until_its_run_time_ends_writes_its_files_and_fails()
     {
         var errors = new StringWriter();
         int exit = await Task.Factory.StartNew(() => TransportPerfApp.Run(
@@ -173,19 +212,57 @@ public sealed class EndToEndTests : IDisposable
              "-statsFile", Path.Combine(_dir, "Lonely")], new StringWriter(), errors, TestContext.Current.CancellationToken),
             TestContext.Current.CancellationToken, TaskCreationOptions.LongRunning, TaskScheduler.Default)
             .WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken);
-        Assert.Equal(0, exit);
+        Assert.Equal(3, exit);
         Assert.Contains("failed", errors.ToString());
-        Assert.Contains("No latency information was received.", File.ReadAllText(Path.Combine(_dir, "lonely.out")));
+        string summary = File.ReadAllText(Path.Combine(_dir, "lonely.out"));
+        Assert.Contains("No latency information was received.", summary);
+        Assert.Contains("Run ended: no connection to 127.0.0.1:1 was made", summary.TrimEnd().Split('\n')[^1]);
         Assert.Equal(StatsHeader, File.ReadLines(Path.Combine(_dir, "Lonely1.csv")).First());
     }
 
-    /// <summary>Skips (visibly) when this build's transport lacks the feature; any other failure fails the test.</summary>
-    private static void SkipWhenTransportLacks(string errors, string[] markers)
+    [Fact]
+    public async Task A_client_whose_server_goes_away_exits_4_and_its_summary_says_so()
     {
-        foreach (string marker in markers)
+        CancellationToken testToken = TestContext.Current.CancellationToken;
+        var listening = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+        using var stopServer = CancellationTokenSource.CreateLinkedTokenSource(testToken);
+        stopServer.CancelAfter(TimeSpan.FromSeconds(60));
+        Task<int> serverTask = Task.Factory.StartNew(() => TransportPerfApp.Run(
+            ["-appType", "server", "-p", "0", "-runTime", "60", "-msgRate", "1000", "-latencyMsgRate", "0",
+             "-summaryFile", Path.Combine(_dir, "srv.out"), "-statsFile", Path.Combine(_dir, "SrvStats")],
+            new StringWriter(), new StringWriter(), stopServer.Token, listening: listening.SetResult),
+            testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(20), testToken);
+
+        var clientOut = new WatchedWriter("Connected ");
+        Task<int> clientTask = Task.Factory.StartNew(() => TransportPerfApp.Run(
+            ["-appType", "client", "-h", "127.0.0.1", "-p", port.ToString(CultureInfo.InvariantCulture), "-runTime", "60",
+             "-msgRate", "0", "-latencyMsgRate", "0",
+             "-summaryFile", Path.Combine(_dir, "cli.out"), "-statsFile", Path.Combine(_dir, "CliStats")],
+            clientOut, new StringWriter(), testToken),
+            testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        await clientOut.Seen.WaitAsync(TimeSpan.FromSeconds(30), testToken);
+        stopServer.Cancel();
+        await serverTask.WaitAsync(TimeSpan.FromSeconds(30), testToken);
+
+        int clientExit = await clientTask.WaitAsync(TimeSpan.FromSeconds(30), testToken);
+        Assert.Equal(4, clientExit);
+        string lastLine = File.ReadAllText(Path.Combine(_dir, "cli.out")).TrimEnd().Split('\n')[^1];
+        Assert.StartsWith($"Run ended: the connection to 127.0.0.1:{port} was lost", lastLine);
+    }
+
+    /// <summary>A console that completes <see cref="Seen"/> once <c>marker</c> has been written.</summary>
+    private sealed class WatchedWriter(string marker) : StringWriter
+    {
+        private readonly TaskCompletionSource _seen = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        public Task Seen => _seen.Task;
+
+        public override void WriteLine(string? value)
         {
-            if (errors.Contains(marker, StringComparison.Ordinal))
-                Assert.Skip($"the transport in this build reports: {marker}");
+            base.WriteLine(value);
+            if (value is not null && value.Contains(marker, StringComparison.Ordinal))
+                _seen.TrySetResult();
         }
     }
 
@@ -196,13 +273,10 @@ public sealed class EndToEndTests : IDisposable
     {
         (Side server, Side client) = await RunPair(
             ["-msgRate", "5000", "-latencyMsgRate", "50", "-compressionType", compression, "-compressionLevel", "6"],
-            ["-msgRate", "0", "-latencyMsgRate", "0", "-compressionType", compression],
-            clientSeconds: 2, "compression is not available in this build");
-        SkipWhenTransportLacks(client.Errors, ["compression is not available in this build"]);
+            ["-msgRate", "0", "-latencyMsgRate", "0", "-compressionType", compression], Ending.ServerStops);
 
-        Assert.True(client.ExitCode == 0, client.Errors);
-        Assert.InRange(Number(client.Overall, "Msgs Received"), 1, Number(server.Overall, "Msgs Sent"));
-        Assert.Equal(0, Number(client.Overall, "Sequence errors"));
+        AssertEndedByTheServer(client);
+        AssertEveryMessageArrived(server, client);
         Assert.Contains($"       Compression Type: {compression}(", File.ReadAllText(Path.Combine(_dir, "cli.out")));
     }
 
@@ -224,13 +298,10 @@ public sealed class EndToEndTests : IDisposable
         }
         (Side server, Side client) = await RunPair(
             ["-msgRate", "5000", "-latencyMsgRate", "50", "-connType", "encrypted", "-cert", certificate, "-keyfile", key],
-            ["-msgRate", "0", "-latencyMsgRate", "0", "-connType", "encrypted", "-castore", certificate],
-            clientSeconds: 5, "not yet wired in"); // the TLS handshake takes seconds on a loaded 2-core machine
-        SkipWhenTransportLacks(client.Errors, ["not yet wired in"]);
+            ["-msgRate", "0", "-latencyMsgRate", "0", "-connType", "encrypted", "-castore", certificate], Ending.ServerStops);
 
-        Assert.True(client.ExitCode == 0, client.Errors);
-        Assert.InRange(Number(client.Overall, "Msgs Received"), 1, Number(server.Overall, "Msgs Sent"));
-        Assert.Equal(0, Number(client.Overall, "Sequence errors"));
+        AssertEndedByTheServer(client);
+        AssertEveryMessageArrived(server, client);
     }
 
     [Fact]
@@ -238,7 +309,7 @@ public sealed class EndToEndTests : IDisposable
     {
         (Side server, Side client) = await RunPair(
             ["-msgRate", "2000", "-latencyMsgRate", "20", "-threads", "0,1"],
-            ["-msgRate", "0", "-latencyMsgRate", "0", "-threads", "0,1"]);
+            ["-msgRate", "0", "-latencyMsgRate", "0", "-threads", "0,1"], Ending.ClientRunTime);
 
         Assert.True(client.ExitCode == 0, client.Errors);
         Assert.Contains("Accepted connection", server.Console);

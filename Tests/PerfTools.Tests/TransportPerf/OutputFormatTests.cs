@@ -69,8 +69,8 @@ public sealed class OutputFormatTests
         ];
         Assert.Equal(expectedInputs, inputs.Split('\n', StringSplitOptions.RemoveEmptyEntries));
 
-        var histogram = new LatencyHistogram();
-        histogram.Record(19896);
+        var histogram = LatencyHistograms.Create();
+        histogram.RecordValue(19896);
         var results = new TransportSummary.Results(179.98, 17998200, 17999300, 1421857800, 1367946800, Latency(19896), histogram, 0, 0, 0, 0);
         var resources = new ResourceStatistics();
         resources.Add(new ResourceSample(0.18, 31.2));

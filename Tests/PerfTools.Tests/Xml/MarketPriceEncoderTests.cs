@@ -7,6 +7,7 @@ using Xunit;
 namespace PerfTools.Tests.Xml;
 
 /// <summary>The Omm encoders: templates from the loaded message data, encoded and decoded back with the codec.</summary>
+[Collection(AllocationCollection.Name)]
 public class MarketPriceEncoderTests
 {
     private static readonly Lazy<MsgData> Data = new(MsgDataLoaderTests.RepoMsgData);
@@ -98,7 +99,9 @@ public class MarketPriceEncoderTests
         Assert.Equal(StreamStates.Open, msg.State.StreamState);
         Assert.Equal(DataStates.Ok, msg.State.DataState);
         Assert.Equal(ProvidedService.RealtimeTickByTick, msg.Qos);
-        AssertFields(Data.Value.Refresh, msg.EncodedDataBody, expectedLatencyFid: null, 0);
+        AssertFields(Data.Value.Refresh, msg.EncodedDataBody, expectedLatencyFid: null, 0, blankStamps: true);
+        // As LSEG's providers end a refresh: TIM_TRK_1, TIM_TRK_2, TIM_TRK_3 (0x0F3E..0x0F40), each blank (length 0).
+        Assert.Equal(new byte[] { 0x0F, 0x3E, 0x00, 0x0F, 0x3F, 0x00, 0x0F, 0x40, 0x00 }, msg.EncodedDataBody[^9..].ToArray());
 
         var snapshot = new ItemRefresh(4, "X"u8, 1, 0, streaming: false, solicited: true);
         _encoder.EncodeRefresh(_buffer, snapshot, out written);
@@ -137,10 +140,11 @@ public class MarketPriceEncoderTests
         _encoder.EncodeRefresh(_buffer, item, out _);
     }
 
-    private static void AssertFields(MsgTemplate template, ReadOnlySpan<byte> payload, short? expectedLatencyFid, ulong latency)
+    private static void AssertFields(MsgTemplate template, ReadOnlySpan<byte> payload, short? expectedLatencyFid, ulong latency,
+        bool blankStamps = false)
     {
         Assert.Equal(CodecReturnCode.Success, FieldListDecoder.Decode(payload, out FieldListDecoder fields));
-        Assert.Equal(template.FieldCount + (expectedLatencyFid.HasValue ? 1 : 0), fields.StandardCount);
+        Assert.Equal(template.FieldCount + (expectedLatencyFid.HasValue ? 1 : 0) + (blankStamps ? 3 : 0), fields.StandardCount);
         for (int i = 0; i < template.FieldCount; i++)
         {
             Assert.Equal(CodecReturnCode.Success, fields.Next(out FieldEntry entry));
@@ -153,6 +157,12 @@ public class MarketPriceEncoderTests
             Assert.Equal(fid, entry.FieldId);
             Assert.Equal(CodecReturnCode.Success, entry.Decode(out UInt value));
             Assert.Equal(latency, value.Value);
+        }
+        for (int stamp = 3902; blankStamps && stamp <= 3904; stamp++)
+        {
+            Assert.Equal(CodecReturnCode.Success, fields.Next(out FieldEntry entry));
+            Assert.Equal(stamp, entry.FieldId);
+            Assert.True(entry.IsBlank);
         }
         Assert.Equal(CodecReturnCode.EndOfContainer, fields.Next(out _));
     }

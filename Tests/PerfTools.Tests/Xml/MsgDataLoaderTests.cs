@@ -24,7 +24,7 @@ public class MsgDataLoaderTests
     {
         MsgData data = RepoMsgData();
         Assert.Equal(43, data.Refresh.FieldCount);
-        Assert.Equal(3, data.Updates.Count);
+        Assert.Equal(2, data.Updates.Count);
         Assert.Equal(2, data.Posts.Count);
         Assert.Equal(2, data.GenericMsgs.Count);
         Assert.All(data.Updates, u => Assert.Equal(MsgTemplateKind.Update, u.Kind));
@@ -93,5 +93,34 @@ public class MsgDataLoaderTests
     {
         Assert.Equal(CodecReturnCode.Success, T.Decode(field.EncodedValue.Span, out T value));
         return value;
+    }
+
+    [Fact]
+    public void Shipped_message_data_is_shaped_so_LSEGs_tools_can_read_it()
+    {
+        // LSEG's Java ProvPerf keeps one message index per item for updates, posts and generic messages alike, so
+        // lists of different lengths overrun the shorter one (LSEG's own MsgData.xml has two of each); LSEG's C#
+        // parser takes every child of marketPriceMsgList for a message, so a comment there breaks it.
+        var section = System.Xml.Linq.XDocument.Load(Path.Combine(ReferenceData.RepoRoot, "etc", "MsgData.xml"))
+            .Descendants("marketPriceMsgList").Single();
+        int updates = section.Elements("updateMsg").Count(), posts = section.Elements("postMsg").Count(), generics = section.Elements("genMsg").Count();
+
+        Assert.Equal((updates, updates), (posts, generics));
+        Assert.Equal(updates, (int)section.Attribute("updateMsgCount")!);
+        Assert.Equal(posts, (int)section.Attribute("postMsgCount")!);
+        Assert.Equal(generics, (int)section.Attribute("genMsgCount")!);
+        Assert.Empty(section.Nodes().OfType<System.Xml.Linq.XComment>());
+        Assert.All(section.Descendants("fieldList"), list => Assert.Equal(list.Elements("fieldEntry").Count(), (int)list.Attribute("entryCount")!));
+    }
+
+    [Fact]
+    public void LSEGs_default_message_data_loads_against_our_dictionary()
+    {
+        MsgData data = MsgDataLoader.Load(ReferenceData.Path("perftools", "MsgData.xml"), RepoDictionary());
+
+        Assert.Equal(70, data.Refresh.FieldCount);
+        Assert.Equal((2, 2, 2), (data.Updates.Count, data.Posts.Count, data.GenericMsgs.Count));
+        // LSEG's data="" on a REAL is a blank REAL: an entry of length 0.
+        Assert.Contains(data.Refresh.Fields, f => f.FieldId == 376 && f.EncodedValue.Length == 0);
     }
 }

@@ -1,0 +1,21 @@
+namespace PerfTools.Common.Provider;
+
+/// <summary>
+/// Where a session's outgoing messages go: one message at a time, encoded in place. The transport-backed
+/// implementation (<see cref="Network.ProviderConnection"/>) takes care of buffers, packing and flushing; tests use a
+/// fake that keeps the bytes.
+/// </summary>
+public interface IMessageSink
+{
+    /// <summary>
+    /// Space for one message of at most <paramref name="maxLength"/> bytes, or an empty span when no output buffer
+    /// is available right now (the caller tries again later).
+    /// </summary>
+    Span<byte> Reserve(int maxLength);
+
+    /// <summary>Sends the first <paramref name="length"/> bytes of the reserved space. False: the channel failed.</summary>
+    bool Send(int length);
+
+    /// <summary>Gives back the reserved space unused (encoding failed).</summary>
+    void Cancel();
+}

@@ -1,0 +1,44 @@
+namespace PerfTools.Common.Provider;
+
+/// <summary>
+/// One item a consumer opened on a connection: its key as requested, how it was requested, and where it is in
+/// the round-robin over the message data's update and generic message templates.
+/// </summary>
+public sealed class ItemStream
+{
+    public ItemStream(int streamId, ItemKey key, byte[] name, byte nameType, bool streaming)
+    {
+        StreamId = streamId;
+        Key = key;
+        Name = name;
+        NameType = nameType;
+        Streaming = streaming;
+    }
+
+    public int StreamId { get; }
+
+    public ItemKey Key { get; }
+
+    /// <summary>The name as requested (bytes, for encoding the refresh's key).</summary>
+    public byte[] Name { get; }
+
+    public int ServiceId => Key.ServiceId;
+
+    /// <summary>The request key's name type, 0 when absent.</summary>
+    public byte NameType { get; }
+
+    /// <summary>Streaming (gets updates after its refresh) or snapshot (closed after its refresh).</summary>
+    public bool Streaming { get; set; }
+
+    /// <summary>Waiting in the refresh queue.</summary>
+    public bool RefreshPending { get; set; }
+
+    /// <summary>Next update template to send.</summary>
+    public int UpdateCursor;
+
+    /// <summary>Next generic message template to send.</summary>
+    public int GenericCursor;
+
+    /// <summary>Position in <see cref="ItemTable"/>'s update rotation, -1 when not in it.</summary>
+    public int RotationIndex { get; set; } = -1;
+}

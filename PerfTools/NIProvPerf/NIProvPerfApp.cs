@@ -1,0 +1,155 @@
+using Eta.Codec;
+using Eta.Transport;
+using PerfTools.Common.Items;
+using PerfTools.Common.Lifetime;
+using PerfTools.Common.Omm;
+using PerfTools.Common.Output;
+using PerfTools.Common.Xml;
+using PerfTools.NIProvPerf.Options;
+using PerfTools.NIProvPerf.Output;
+using PerfTools.NIProvPerf.Threads;
+
+namespace PerfTools.NIProvPerf;
+
+/// <summary>
+/// NIProvPerf, the non-interactive provider performance tool (guide chapter 6), runnable in-process: parses the
+/// command line, loads the dictionary, message data and item list, starts one provider thread (one connection to
+/// the hub) per <c>-threads</c>, writes statistics every interval and the summary at the end. Returns the exit
+/// code; only <c>Main</c> exits the process.
+/// </summary>
+public static class NIProvPerfApp
+{
+    public const int Success = 0;
+    public const int SetupFailed = 1;
+    public const int UsageError = 2;
+
+    /// <summary>The connection to the hub was lost, the hub refused the login, or no connection was ever made.</summary>
+    public const int RunFailed = 3;
+
+    /// <summary>Runs NIProvPerf with <paramref name="args"/> until its run time expires, the connection ends, or <paramref name="cancellation"/> fires.</summary>
+    public static int Run(string[] args, TextWriter console, CancellationToken cancellation) =>
+        Run(args, console, cancellation, handleSignals: false);
+
+    internal static int Run(string[] args, TextWriter console, CancellationToken cancellation, bool handleSignals)
+    {
+        var parsed = NIProvPerfCommandLine.Parse(args);
+        if (!parsed.IsSuccess)
+            return parsed.Report(NIProvPerfCommandLine.ToolName, console, console);
+        return Run(parsed.Options!, console, cancellation, handleSignals);
+    }
+
+    /// <summary>Runs with validated options.</summary>
+    internal static int Run(NIProvPerfOptions options, TextWriter console, CancellationToken cancellation, bool handleSignals)
+    {
+        if (!LoadInputs(options, out MsgData? msgData, out ItemList? items, out string? error))
+        {
+            console.WriteLine(error);
+            return SetupFailed;
+        }
+
+        console = TextWriter.Synchronized(console); // provider threads report connections and failures too
+        var inputs = new SummaryBuilder();
+        NIProvInputsReport.Write(inputs, options);
+        console.Write(inputs.ToString());
+        if (options.KeyFile.Length > 0)
+            console.WriteLine("Warning: -key is ignored: the transport presents no client certificate.");
+
+        using var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTimeSeconds), cancellation, handleSignals);
+        string? failure = null;
+        var encoder = new MarketPriceEncoder(msgData!);
+        var threads = new NIProviderThread[options.ThreadCount];
+        for (int i = 0; i < threads.Length; i++)
+        {
+            ItemSpec[] share = ItemAssignment.ForThread(items!, options.ItemCount, options.CommonItemCount, options.ThreadCount, i);
+            threads[i] = new NIProviderThread(i, options, encoder, share, console, reason =>
+            {
+                Interlocked.CompareExchange(ref failure, reason, null);
+                shutdown.Request(ShutdownReason.PeerDisconnected); // a disconnect ends the test (§6.3)
+            });
+        }
+
+        NIProvStatsCollector collector;
+        try
+        {
+            collector = new NIProvStatsCollector(options, threads.Select(t => t.Stats).ToArray(), console);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            console.WriteLine($"Cannot create the statistics files: {e.Message}");
+            return SetupFailed;
+        }
+
+        using (collector)
+        {
+            // Channels of several threads share the transport's pools: lock (guide §6.4).
+            Transport.Initialize(new InitArgs { GlobalLocking = options.ThreadCount > 1 });
+            try
+            {
+                foreach (NIProviderThread thread in threads)
+                    thread.Start(shutdown.Token);
+                ReportUntilStopped(options, collector, shutdown.Token);
+                foreach (NIProviderThread thread in threads)
+                    thread.Join();
+            }
+            finally
+            {
+                Transport.Uninitialize();
+            }
+            collector.Collect(final: true);
+
+            int exitCode = ExitCode(shutdown.Reason, threads, ref failure);
+            console.Write(collector.BuildResults());
+            if (failure is not null)
+                console.WriteLine($"Test ended early: {failure}");
+            console.Flush();
+            try
+            {
+                File.WriteAllText(options.SummaryFile, collector.BuildSummary());
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                console.WriteLine($"Cannot write the summary file: {e.Message}");
+                return SetupFailed;
+            }
+            return exitCode;
+        }
+    }
+
+    private static bool LoadInputs(NIProvPerfOptions options, out MsgData? msgData, out ItemList? items, out string? error)
+    {
+        items = null;
+        DataDictionary? dictionary = DataFiles.LoadDictionary(out error);
+        msgData = dictionary is null ? null : DataFiles.LoadMsgData(options.MsgFile, dictionary, out error);
+        if (msgData is null)
+            return false;
+        try
+        {
+            items = ItemListLoader.Load(DataFiles.Locate(options.ItemFile), options.ItemCount);
+            return true;
+        }
+        catch (ItemListException e)
+        {
+            error = $"Unable to load the item list: {e.Message}";
+            return false;
+        }
+    }
+
+    // The main thread's role (guide §6.2): collect statistics every -writeStatsInterval seconds until the run ends.
+    private static void ReportUntilStopped(NIProvPerfOptions options, NIProvStatsCollector collector, CancellationToken stop)
+    {
+        TimeSpan interval = TimeSpan.FromSeconds(options.WriteStatsIntervalSeconds);
+        while (!stop.WaitHandle.WaitOne(interval))
+            collector.Collect();
+    }
+
+    // Run time or Ctrl+C: success, unless some thread never reached the hub. Anything else ended the test early.
+    private static int ExitCode(ShutdownReason reason, NIProviderThread[] threads, ref string? failure)
+    {
+        if (reason == ShutdownReason.PeerDisconnected)
+            return RunFailed;
+        if (threads.All(t => t.Connected))
+            return Success;
+        failure ??= "no connection to the hub was made before the run ended";
+        return RunFailed;
+    }
+}

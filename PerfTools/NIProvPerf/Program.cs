@@ -1,0 +1,3 @@
+using PerfTools.NIProvPerf;
+
+return NIProvPerfApp.Run(args, Console.Out, CancellationToken.None, handleSignals: true);

@@ -1,8 +1,0 @@
-namespace PerfTools.ProvPerf.Items;
-
-/// <summary>What identifies an item within a connection: its name (as Latin-1 text) and service id.</summary>
-internal readonly record struct ItemKey(string Name, int ServiceId)
-{
-    public static ItemKey From(ReadOnlySpan<byte> name, int serviceId) =>
-        new(System.Text.Encoding.Latin1.GetString(name), serviceId);
-}
