@@ -1,8 +1,5 @@
-<<<<<<< HEAD
 using PerfTools.Common.Output;
-=======
 using PerfTools.Common.Provider;
->>>>>>> main
 
 namespace PerfTools.ProvPerf.Options;
 
