@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The main job (guide §8.2, direct connect): ProvPerf and ConsPerf on this machine over loopback.
-# Builds in Release, starts ProvPerf, runs ConsPerf for a short test, prints ConsPerf's summary, stops ProvPerf.
-# Exits with ConsPerf's exit code: non-zero when the consumer did not reach and complete steady state.
+# Builds in Release, starts ProvPerf, runs ConsPerf for a short test, prints ConsPerf's summary, stops ProvPerf, then
+# writes report.html (charts of rates, latency, CPU, memory; PerfTools/PerfReport) into the run folder.
+# Exits with ConsPerf's exit code: non-zero when the consumer did not reach and complete steady state. A report that
+# cannot be written is a warning only and does not change the exit code.
 #
 # Environment overrides (all optional):
 #   PORT (14002)  ITEM_COUNT (1000)  STEADY_STATE_TIME (15)  UPDATE_RATE (100000)
@@ -26,10 +28,13 @@ build_log="$run_dir/build.log"
 echo "== building (Release)"
 dotnet build "$repo/PerfTools/ProvPerf/ProvPerf.csproj" -c Release -nologo -v quiet > "$build_log" 2>&1 || { cat "$build_log"; exit 1; }
 dotnet build "$repo/PerfTools/ConsPerf/ConsPerf.csproj" -c Release -nologo -v quiet > "$build_log" 2>&1 || { cat "$build_log"; exit 1; }
+report_built=1
+dotnet build "$repo/PerfTools/PerfReport/PerfReport.csproj" -c Release -nologo -v quiet > "$run_dir/report-build.log" 2>&1 || report_built=0
 prov_dir="$repo/PerfTools/ProvPerf/bin/Release/net10.0"
 cons_dir="$repo/PerfTools/ConsPerf/bin/Release/net10.0"
 
-rm -f "$run_dir"/ConsSummary.out "$run_dir"/ProvSummary.out "$run_dir"/*.csv
+rm -f "$run_dir"/ConsSummary.out "$run_dir"/ProvSummary.out "$run_dir"/*.csv "$run_dir"/*.hgrm "$run_dir"/report.html
+rm -rf "$run_dir"/report-charts
 
 # The provider outlives the consumer (images + steady state + margin) and is stopped below once the consumer is done.
 prov_run_time=$(( steady_state_time * 4 + 60 ))
@@ -72,6 +77,19 @@ fi
 
 stop_provider
 trap - EXIT
+
+echo
+echo "== report"
+if [ "$report_built" -eq 1 ] && report_path=$(dotnet "$repo/PerfTools/PerfReport/bin/Release/net10.0/PerfReport.dll" \
+    -title "Direct connect: $item_count items, $steady_state_time s steady state" "$run_dir" 2>"$run_dir/report.log"); then
+  echo "$report_path"
+  [ -s "$run_dir/report.log" ] && cat "$run_dir/report.log" >&2
+elif [ "$report_built" -eq 1 ]; then
+  echo "run-direct-connect: warning: no report written (see $run_dir/report.log):" >&2
+  cat "$run_dir/report.log" >&2
+else
+  echo "run-direct-connect: warning: PerfReport did not build, no report written (see $run_dir/report-build.log)" >&2
+fi
 
 if [ "$cons_rc" -ne 0 ]; then
   echo "run-direct-connect: ConsPerf did not reach and complete steady state (exit code $cons_rc); see $run_dir" >&2

@@ -1,0 +1,3 @@
+using PerfTools.PerfReport;
+
+return PerfReportApp.Run(args, Console.Out, Console.Error);
