@@ -121,8 +121,13 @@ public sealed class EndToEndTests : IDisposable
         return totals;
     }
 
-    private static void AssertEndedByTheServer(Side client) =>
-        Assert.True(client.Console.Contains("Run ended: peer disconnected.", StringComparison.Ordinal), client.Errors + client.Console);
+    /// <summary>The server stopping ends the client's run as a lost peer: exit 4, and the summary's last line says so.</summary>
+    private static void AssertEndedByTheServer(Side client)
+    {
+        Assert.True(client.ExitCode == 4, $"exit {client.ExitCode}: {client.Errors}{client.Console}");
+        Assert.Contains("Run ended: the connection to 127.0.0.1:", client.Console);
+        Assert.Contains("was lost before the run time ended", client.Console);
+    }
 
     /// <summary>The client received exactly what the server sent (some of it), in order.</summary>
     private static void AssertEveryMessageArrived(Side server, Side client)
