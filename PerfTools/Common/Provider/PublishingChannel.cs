@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Net.Sockets;
 using Eta.Transport;
 
@@ -19,6 +20,7 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
     private int _messagesInBuffer;
     private bool _flushPending;
     private bool _moreInput;
+    private long _stalledSince; // Stopwatch ticks when output was first refused, 0 while it is taken
 
     public PublishingChannel(Channel channel, string name, PublishingOptions options, PublishingStats stats)
     {
@@ -96,7 +98,11 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
             if (_buffer is null && rc == TransportReturnCode.NoBuffers && Flush())
                 _channel.GetBuffer(size, packed, out _buffer);
             if (_buffer is null)
+            {
+                MarkStalled();
                 return default;
+            }
+            _stalledSince = 0;
             _messagesInBuffer = 0;
         }
         return _buffer.Data[..Math.Min(maxLength, _buffer.Capacity)];
@@ -148,7 +154,30 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
             return false;
         }
         _flushPending = rc > TransportReturnCode.Success;
+        if (!_flushPending)
+            _stalledSince = 0;
         return true;
+    }
+
+    /// <summary>
+    /// True when the channel has refused output (no buffer to be had, or a write that could not complete) without
+    /// a break for longer than the stall timeout: the consumer stopped reading. Sets <see cref="FailureText"/>.
+    /// </summary>
+    public bool IsStalled(long nowTicks)
+    {
+        if (_stalledSince == 0)
+            return false;
+        double seconds = (nowTicks - _stalledSince) / (double)Stopwatch.Frequency;
+        if (seconds <= _options.StallTimeoutSeconds)
+            return false;
+        FailureText ??= $"the consumer stopped reading (output full for {seconds:F0} s)";
+        return true;
+    }
+
+    private void MarkStalled()
+    {
+        if (_stalledSince == 0)
+            _stalledSince = Stopwatch.GetTimestamp();
     }
 
     /// <summary>Sends a ping when one is due and checks the peer is still there; false when the channel failed.</summary>
@@ -168,8 +197,15 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
         TransportReturnCode rc = _channel.Write(buffer, WritePriority.High, _writeFlags);
         while (rc == TransportReturnCode.WriteCallAgain)
         {
+            // A fragmented message waits for pool buffers; give up once the consumer has not read for the stall timeout.
+            MarkStalled();
             if (_channel.Flush() < TransportReturnCode.Success)
-                break;
+            {
+                Fail("flush failed");
+                return false;
+            }
+            if (IsStalled(Stopwatch.GetTimestamp()))
+                return false;
             rc = _channel.Write(buffer, WritePriority.High, _writeFlags);
         }
         if (rc < TransportReturnCode.Success)

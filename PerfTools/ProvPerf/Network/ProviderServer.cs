@@ -39,6 +39,9 @@ internal sealed class ProviderServer : IDisposable
             SysRecvBufSize = options.RecvBufSize,
             SendTimeoutMs = options.SendTimeoutMs,
             ReceiveTimeoutMs = options.RecvTimeoutMs,
+            // The transport's floor of 20 s would override a shorter -pingTimeout: the option is the ceiling and floor.
+            PingTimeout = options.PingTimeoutSeconds,
+            MinPingTimeout = Math.Min(options.PingTimeoutSeconds, 20),
             Tls = options.ConnectionType == ProviderConnectionType.Encrypted
                 ? new ServerTlsOptions { CertificateFile = options.CertificateFile, PrivateKeyFile = options.KeyFile }
                 : null,

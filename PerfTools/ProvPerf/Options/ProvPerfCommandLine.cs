@@ -1,4 +1,5 @@
 using PerfTools.Common.CommandLine;
+using PerfTools.Common.Provider;
 
 namespace PerfTools.ProvPerf.Options;
 
@@ -52,6 +53,11 @@ public static class ProvPerfCommandLine
             .Int("-updateRate", 100000, "Updates sent per second, per connection", (d, v) => d.Options = d.Options with { UpdateRate = v })
             .Int("-writeStatsInterval", 5, "Seconds between statistics lines", (d, v) => d.Options = d.Options with { WriteStatsIntervalSeconds = v }, min: 1)
             .Int("-recvTimeout", 0, "Socket receive timeout in ms (0 = default)", (d, v) => d.Options = d.Options with { RecvTimeoutMs = v })
+            .Int("-stallTimeout", PublishingOptions.DefaultStallTimeoutSeconds,
+                "Seconds a channel may refuse output (its consumer not reading) before it is closed (beyond the guide)",
+                (d, v) => d.Options = d.Options with { StallTimeoutSeconds = v }, min: 1, max: 3600)
+            .Int("-pingTimeout", 60, "Longest ping timeout the server accepts, in seconds (beyond the guide)",
+                (d, v) => d.Options = d.Options with { PingTimeoutSeconds = v }, min: 1, max: 255)
             .Int("-sendTimeout", 0, "Socket send timeout in ms (0 = default)", (d, v) => d.Options = d.Options with { SendTimeoutMs = v })
             .Rule("-updateRate", d => d.Options.UpdateRate == 0 || d.Options.UpdateRate >= d.Options.TickRate,
                 d => $"cannot be less than -tickRate ({d.Options.TickRate}) unless it is zero")

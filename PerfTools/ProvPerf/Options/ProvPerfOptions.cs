@@ -46,6 +46,8 @@ public sealed record ProvPerfOptions
     public int WriteStatsIntervalSeconds { get; init; }
     public int RecvTimeoutMs { get; init; }
     public int SendTimeoutMs { get; init; }
+    public int StallTimeoutSeconds { get; init; } = PublishingOptions.DefaultStallTimeoutSeconds;
+    public int PingTimeoutSeconds { get; init; } = 60;
 
     /// <summary>Every file the run writes, with the option that names it (checked before the run starts).</summary>
     public IEnumerable<(string Option, string Path)> OutputPaths()
@@ -63,7 +65,7 @@ public sealed record ProvPerfOptions
     public bool Packing => MaxPackCount > 1;
 
     /// <summary>How provider threads write to their channels.</summary>
-    public PublishingOptions Publishing => new(DirectWrite, MaxPackCount, PackBufSize, HighWaterMark);
+    public PublishingOptions Publishing => new(DirectWrite, MaxPackCount, PackBufSize, HighWaterMark, StallTimeoutSeconds);
 
     /// <summary>The effective high-water mark (0 means the transport default of 6144).</summary>
     public int EffectiveHighWaterMark => HighWaterMark > 0 ? HighWaterMark : 6144;

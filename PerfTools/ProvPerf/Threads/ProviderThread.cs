@@ -90,6 +90,8 @@ internal sealed class ProviderThread : ITickHandler
     {
         TakeNewConnections();
         long now = Stopwatch.GetTimestamp();
+        if (tickNumber % _options.TickRate == 0)
+            CheckHealth(now);
         for (int i = _connections.Count - 1; i >= 0; i--)
         {
             Connection c = _connections[i];
@@ -98,7 +100,19 @@ internal sealed class ProviderThread : ITickHandler
             bool ok = _bursts.SendUpdates(c.Session) && _bursts.SendGenericMsgs(c.Session)
                       && _dispatcher.SendRoundTripIfDue(c.Session, now) && c.Channel.EndBurst();
             if (!ok)
-                Drop(i, "write failed");
+                Drop(i, c.Channel.FailureText ?? "write failed");
+        }
+    }
+
+    // Once a second: pings (sending them, and closing a channel whose consumer went silent for the ping timeout)
+    // and the stall limit (closing a channel whose consumer stopped reading for -stallTimeout).
+    private void CheckHealth(long now)
+    {
+        for (int i = _connections.Count - 1; i >= 0; i--)
+        {
+            PublishingChannel channel = _connections[i].Channel;
+            if (channel.IsActive && (!channel.CheckPings() || channel.IsStalled(now)))
+                Drop(i, channel.FailureText ?? "ping check failed");
         }
     }
 
@@ -121,12 +135,12 @@ internal sealed class ProviderThread : ITickHandler
             int count = _bursts.SendRefreshes(c.Session, _options.RefreshBurstSize);
             if (count < 0)
             {
-                Drop(i, "write failed");
+                Drop(i, c.Channel.FailureText ?? "write failed");
                 continue;
             }
             sent |= count > 0;
             if (!c.Channel.EndBurst())
-                Drop(i, "write failed");
+                Drop(i, c.Channel.FailureText ?? "write failed");
         }
         return sent;
     }

@@ -304,7 +304,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         return parsed.Options!;
     }
 
-    private static CodecReturnCode EncodeItemRequest(ref RwfEncoder encoder, int streamId, string name)
+    internal static CodecReturnCode EncodeItemRequest(ref RwfEncoder encoder, int streamId, string name)
     {
         var msg = Msg.Create(MsgClass.Request, DomainTypes.MarketPrice, streamId);
         msg.RequestFlags = RequestMsgFlags.Streaming;
