@@ -63,10 +63,11 @@ internal sealed class HubLoop : IDisposable
             WaitForInput();
             AcceptOn(_consumerServer, ChannelRole.Consumer);
             AcceptOn(_providerServer, ChannelRole.NiProvider);
-            for (int i = 0; i < _connections.Count; i++)
-                Serve(_connections[i]);
+            // What found no buffer last pass goes first, before this pass's updates take the buffers the flush freed.
             for (int i = 0; i < _connections.Count; i++)
                 RetryPending(_connections[i]);
+            for (int i = 0; i < _connections.Count; i++)
+                Serve(_connections[i]);
             for (int i = 0; i < _connections.Count; i++)
                 _connections[i].Channel.EndBurst();
             if (Stopwatch.GetElapsedTime(lastSecond) >= Second)
@@ -184,8 +185,7 @@ internal sealed class HubLoop : IDisposable
         }
     }
 
-    // Images and admin messages that found no output buffer on an earlier pass (the flush at the end of that pass
-    // freed some).
+    // Images and admin messages that found no output buffer on an earlier pass.
     private void RetryPending(Connection connection)
     {
         if (connection.Channel.IsActive && connection.Channel.CloseReason is null && connection.Peer.CloseRequest is null)

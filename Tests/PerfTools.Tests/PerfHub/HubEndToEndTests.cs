@@ -82,6 +82,26 @@ public sealed class HubEndToEndTests : IDisposable
     }
 
     [Fact]
+    public async Task With_few_output_buffers_every_image_still_reaches_the_consumer_and_it_reaches_steady_state()
+    {
+        // LSEG's ConsPerf got 773 of 1,000 images through a hub with -outputBufs 50 before images were queued (D6).
+        await using HubProcess hub = await HubProcess.StartAsync(_directory, _limit.Token, "-outputBufs", "50");
+        using TestNiPublisher publisher = TestNiPublisher.Start(hub.ProviderPort, 1000, _limit.Token);
+        publisher.StartUpdates();
+        var console = new WatchedConsole();
+
+        int exit = await RunConsumer(hub, console, WriteItemList(1000), 1000);
+
+        Assert.True(exit == 0, console.Text + hub.Console.Text);
+        Assert.Contains("Image retrieval time for 1000 images", console.Text);
+        string summary = File.ReadAllText(PathOf("ConsSummary.out"));
+        Assert.Contains("  Refreshes received: 1000\n", summary);
+        Assert.Matches(@"  Updates received: [1-9]\d*\n", summary);
+        (_, string hubSummary) = await hub.StopAsync();
+        Assert.Contains("  Images sent from the cache: 1000\n", hubSummary);
+    }
+
+    [Fact]
     public async Task An_item_the_hub_does_not_have_gets_a_closed_status_and_the_consumer_says_so()
     {
         await using HubProcess hub = await HubProcess.StartAsync(_directory, _limit.Token);
