@@ -249,7 +249,10 @@ internal sealed class ConsumerSide(HubState hub)
     {
         Span<byte> space = consumer.Output.Reserve(HubMessages.HeaderBound);
         if (space.IsEmpty)
+        {
+            consumer.Output.Dropped();
             return;
+        }
         var encoder = new RwfEncoder(space);
         if (HubMessages.EncodeAck(ref encoder, domainType, streamId, postId, nak) == CodecReturnCode.Success)
             consumer.Output.Send(encoder.Position);
@@ -264,6 +267,7 @@ internal sealed class ConsumerSide(HubState hub)
         {
             if (!space.IsEmpty)
                 upstream.Output.Cancel();
+            upstream.Output.Dropped();
             return;
         }
         encoded.CopyTo(space);

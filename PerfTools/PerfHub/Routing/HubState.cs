@@ -106,6 +106,7 @@ internal sealed class HubState
             return;
         subscription.ImageQueued = true;
         subscription.QueuedSolicited = solicited;
+        Counters.ImagesQueued++;
         pending.Images.Enqueue(subscription);
     }
 

@@ -34,6 +34,10 @@ internal sealed class FakeOutput : IMessageOutput
     {
     }
 
+    public void Dropped() => DroppedCount++;
+
+    public int DroppedCount { get; private set; }
+
     public void Clear()
     {
         _sent.Clear();

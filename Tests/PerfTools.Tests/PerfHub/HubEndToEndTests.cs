@@ -120,9 +120,10 @@ public sealed class HubEndToEndTests : IDisposable
         }
         (_, string hubSummary) = await hub.StopAsync();
         Assert.Contains($"  Images sent from the cache: {Items}\n", hubSummary);
+        Assert.Matches(@"  Images queued \(no output buffer\): [1-9]\d*\n", hubSummary);
     }
 
-    // The hub's statistics file (a line a second) shows its output found no buffer.
+    // The hub's statistics file (a line a second) shows it queued images for want of an output buffer.
     private async Task WhenHubOutputRanOut(HubProcess hub)
     {
         while (true)
@@ -132,7 +133,7 @@ public sealed class HubEndToEndTests : IDisposable
             {
                 using var reader = new StreamReader(new FileStream(hub.StatsPath, FileMode.Open, FileAccess.Read, FileShare.ReadWrite));
                 string[] lines = (await reader.ReadToEndAsync(_limit.Token)).Split('\n', StringSplitOptions.RemoveEmptyEntries);
-                if (lines.Skip(1).Any(line => line.Split(", ") is { Length: > 6 } cells && long.TryParse(cells[6], out long dropped) && dropped > 0))
+                if (lines.Skip(1).Any(line => line.Split(", ") is { Length: > 6 } cells && long.TryParse(cells[^1], out long queued) && queued > 0))
                     return;
             }
             await Task.Delay(100, _limit.Token); // polling a file the hub writes once a second

@@ -195,6 +195,7 @@ public sealed class RouterTests
         Assert.All(refreshes.Values, count => Assert.Equal(1, count));
         Assert.All(firstOnStream.Values, first => Assert.Equal(MsgClass.Refresh, first));
         Assert.Equal(Items, _router.Hub.Counters.ImagesFromCache);
+        Assert.Equal(Items - BuffersPerPass, _router.Hub.Counters.ImagesQueued);
         Assert.False(consumer.Pending.Any);
     }
 
