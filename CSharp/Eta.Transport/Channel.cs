@@ -153,7 +153,7 @@ public sealed class Channel
         }
         catch (SocketException e)
         {
-            return FailInit(TransportReturnCode.Failure, $"Init: socket error {e.SocketErrorCode}", e.ErrorCode);
+            return FailInit(TransportReturnCode.Failure, $"Init: socket error {e.SocketErrorCode}", e.NativeErrorCode);
         }
         catch (NotSupportedException e)
         {
@@ -530,7 +530,7 @@ public sealed class Channel
     {
         string what = e.SocketErrorCode is SocketError.ConnectionReset or SocketError.ConnectionAborted or SocketError.Shutdown
             ? "the peer reset the connection" : "socket failure";
-        Error.Set(TransportReturnCode.Failure, $"{operation}: {what} ({e.SocketErrorCode})", e.ErrorCode);
+        Error.Set(TransportReturnCode.Failure, $"{operation}: {what} ({e.SocketErrorCode})", e.NativeErrorCode);
         CloseOnError();
         return TransportReturnCode.Failure;
     }

@@ -98,7 +98,7 @@ public sealed class Server
         }
         catch (SocketException e)
         {
-            Error.Set(TransportReturnCode.Failure, $"Accept: socket error {e.SocketErrorCode}", e.ErrorCode);
+            Error.Set(TransportReturnCode.Failure, $"Accept: socket error {e.SocketErrorCode}", e.NativeErrorCode);
             return null;
         }
         try
@@ -120,7 +120,7 @@ public sealed class Server
         catch (SocketException e)
         {
             socket.Dispose();
-            Error.Set(TransportReturnCode.Failure, $"Accept: could not set up the accepted socket ({e.SocketErrorCode})", e.ErrorCode);
+            Error.Set(TransportReturnCode.Failure, $"Accept: could not set up the accepted socket ({e.SocketErrorCode})", e.NativeErrorCode);
             return null;
         }
     }

@@ -55,7 +55,7 @@ public static class Transport
         }
         catch (SocketException e)
         {
-            error = Fail(TransportReturnCode.Failure, $"Connect: cannot connect to {options.Host}:{options.Port}: {e.SocketErrorCode}", e.ErrorCode);
+            error = Fail(TransportReturnCode.Failure, $"Connect: cannot connect to {options.Host}:{options.Port}: {e.SocketErrorCode}", e.NativeErrorCode);
             return null;
         }
         Channel channel = Channel.ForClient(options, locking, socket);
@@ -83,7 +83,7 @@ public static class Transport
         catch (SocketException e)
         {
             string where = options.InterfaceName is null ? $"port {options.Port}" : $"{options.InterfaceName}:{options.Port}";
-            error = Fail(TransportReturnCode.Failure, $"Bind: cannot listen on {where}: {e.SocketErrorCode}", e.ErrorCode);
+            error = Fail(TransportReturnCode.Failure, $"Bind: cannot listen on {where}: {e.SocketErrorCode}", e.NativeErrorCode);
             return null;
         }
     }

@@ -1,6 +1,7 @@
 using Eta.Transport;
 using PerfTools.Common.CommandLine;
 using PerfTools.Common.Lifetime;
+using PerfTools.Common.Output;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
 
@@ -31,6 +32,9 @@ public static class ConsPerfApp
         if (!parsed.IsSuccess)
             return parsed.Report(ConsPerfCommandLine.ToolName, console, console);
         ConsPerfOptions options = parsed.Options!;
+        CommandLineError? unwritable = OutputPathCheck.CheckAll(options.OutputPaths());
+        if (unwritable is not null)
+            return CommandLineResult<ConsPerfOptions>.ReportError(ConsPerfCommandLine.ToolName, unwritable, console);
 
         ConsumerResources resources;
         try

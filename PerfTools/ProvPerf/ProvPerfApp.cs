@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using Eta.Codec;
+using PerfTools.Common.CommandLine;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Output;
@@ -33,6 +34,9 @@ public static class ProvPerfApp
         var parsed = ProvPerfCommandLine.Parse(args);
         if (!parsed.IsSuccess)
             return parsed.Report(ProvPerfCommandLine.ToolName, console, console);
+        CommandLineError? unwritable = OutputPathCheck.CheckAll(parsed.Options!.OutputPaths());
+        if (unwritable is not null)
+            return CommandLineResult<ProvPerfOptions>.ReportError(ProvPerfCommandLine.ToolName, unwritable, console);
         return Run(parsed.Options!, console, cancellation, handleSignals, listening: null);
     }
 

@@ -1,5 +1,6 @@
 using PerfTools.Common.CommandLine;
 using PerfTools.Common.Lifetime;
+using PerfTools.Common.Output;
 using PerfTools.TransportPerf.Configuration;
 using PerfTools.TransportPerf.Sessions;
 
@@ -19,6 +20,9 @@ public static class TransportPerfApp
         if (!parsed.IsSuccess)
             return parsed.Report(TransportPerfCommandLine.ToolName, console, errors);
         TransportPerfOptions options = parsed.Options!;
+        CommandLineError? unwritable = OutputPathCheck.CheckAll(options.OutputPaths(Environment.ProcessId));
+        if (unwritable is not null)
+            return CommandLineResult<TransportPerfOptions>.ReportError(TransportPerfCommandLine.ToolName, unwritable, errors);
 
         using var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTime), cancellation, handleSignals);
         try

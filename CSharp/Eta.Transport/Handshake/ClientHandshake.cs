@@ -61,7 +61,7 @@ internal sealed class ClientHandshake
         {
             if (_phase is Phase.AwaitReply or Phase.SendRequest && IsDropped(e.SocketErrorCode))
                 return FallBack(error, ref oldSocket, e.SocketErrorCode.ToString());
-            return Fail(error, $"Init: socket error {e.SocketErrorCode} during the {_phase} phase with {_options.Host}:{_options.Port} ({_version})", e.ErrorCode);
+            return Fail(error, $"Init: socket error {e.SocketErrorCode} during the {_phase} phase with {_options.Host}:{_options.Port} ({_version})", e.NativeErrorCode);
         }
     }
 
@@ -217,7 +217,8 @@ internal sealed class ClientHandshake
         if (code == SocketError.Success)
             return true;
         failed = true;
-        Fail(error, $"Init: connect to {_options.Host}:{_options.Port} failed: {code}", (int)code);
+        // SO_ERROR comes back as .NET's Windows-numbered SocketError; SocketException maps it to this OS's errno.
+        Fail(error, $"Init: connect to {_options.Host}:{_options.Port} failed: {code}", new SocketException((int)code).NativeErrorCode);
         return false;
     }
 

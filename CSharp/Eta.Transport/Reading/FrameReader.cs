@@ -93,8 +93,10 @@ internal sealed class FrameReader
                 if (read < 0)
                 {
                     message = null;
-                    return error.Set(TransportReturnCode.Failure, "Read: the peer closed the connection" +
-                        (_input.Count > 0 ? $" in the middle of a frame ({_input.Count} bytes of it received)" : ""));
+                    return _input.Count > 0
+                        ? error.Set(TransportReturnCode.Failure,
+                            $"Read: the peer closed the connection in the middle of a frame ({_input.Count} bytes of it received)")
+                        : error.SetPeerClosed("Read: the peer closed the connection");
                 }
                 if (read == 0)
                 {

@@ -47,7 +47,16 @@ public sealed class CommandLineResult<TOptions> where TOptions : class
             output.Write(HelpText);
             return 0;
         }
-        error.WriteLine($"{toolName}: {Error} (-? lists every option)");
+        return ReportError(toolName, Error!, error);
+    }
+
+    /// <summary>
+    /// Prints a usage error found after parsing (e.g. an output path that cannot be written) the same way as a
+    /// parse error, and returns <see cref="UsageErrorExitCode"/>.
+    /// </summary>
+    public static int ReportError(string toolName, CommandLineError failure, TextWriter error)
+    {
+        error.WriteLine($"{toolName}: {failure} (-? lists every option)");
         return UsageErrorExitCode;
     }
 }

@@ -96,7 +96,8 @@ public sealed class OptionTable<TDraft, TOptions>
             string? value = null;
             if (option.TakesValue)
             {
-                if (i + 1 >= args.Count)
+                // "-h -p 14002": the next word is an option, so -h has no value (rather than "14002: unknown option").
+                if (i + 1 >= args.Count || _byName.ContainsKey(args[i + 1]) || args[i + 1] is "-?" or "--help")
                     return CommandLineResult<TOptions>.Failure(new CommandLineError(arg, $"needs a value {option.ValueHint}"));
                 value = args[++i];
             }

@@ -29,6 +29,18 @@ public static class ValueParsers
             return int.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out value) && value >= min;
         };
 
+    /// <summary>
+    /// A TCP port number from <paramref name="min"/> to 65535, kept as the text typed (the tools' options hold
+    /// ports as text, as the guide's do); 0 lets a server pick a free port.
+    /// </summary>
+    public static ValueParser<string> Port(int min = 1) =>
+        (string text, out string value, out string rule) =>
+        {
+            value = text;
+            rule = $"must be a port number from {min} to 65535 (got '{text}')";
+            return int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int port) && port >= min && port <= 65535;
+        };
+
     /// <summary>Any text; <paramref name="allowEmpty"/> false rejects "".</summary>
     public static ValueParser<string> Text(bool allowEmpty = true) =>
         (string text, out string value, out string rule) =>

@@ -38,7 +38,10 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
     /// <summary>Input already read from the socket but not yet returned (read again without waiting).</summary>
     public bool HasBufferedInput => _moreInput;
 
-    /// <summary>What went wrong, once something did.</summary>
+    /// <summary>The reason logged when the consumer closed its end cleanly: a close, not a failure.</summary>
+    public const string ClosedByPeerText = "the consumer closed the connection";
+
+    /// <summary>What went wrong (or <see cref="ClosedByPeerText"/>), once something did.</summary>
     public string? FailureText { get; private set; }
 
     public ConnectionProgress Initialize()
@@ -71,7 +74,10 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
             _moreInput = false;
             if (rc is TransportReturnCode.ReadWouldBlock or TransportReturnCode.ReadPing or TransportReturnCode.Success)
                 return ReadOutcome.NoMessage;
-            Fail("connection lost");
+            if (_channel.Error.PeerClosed)
+                FailureText ??= ClosedByPeerText;
+            else
+                Fail("connection lost");
             return ReadOutcome.Failed;
         }
     }

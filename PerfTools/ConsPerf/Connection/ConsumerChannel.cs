@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Net.Sockets;
 using Eta.Transport;
+using PerfTools.Common.Lifetime;
 using PerfTools.Common.Timing;
 using PerfTools.ConsPerf.Consumer;
 using PerfTools.ConsPerf.Options;
@@ -191,5 +192,6 @@ internal sealed class ConsumerChannel : IDisposable
     /// <summary>Sends a ping when one is due and checks that the provider is still alive. False: it is not.</summary>
     public bool CheckPings() => _channel.CheckPings() >= TransportReturnCode.Success;
 
-    public void Dispose() => _channel.Close();
+    /// <summary>Closes so that the provider sees an orderly close, not a reset (see <see cref="GracefulClose"/>).</summary>
+    public void Dispose() => GracefulClose.Close(_channel);
 }

@@ -88,7 +88,7 @@ public static class ConsPerfCommandLine
             .Text("-h", d.Host, "Host name of the provider",
                 (x, v) => x.Value = x.Value with { Host = v }, allowEmpty: false)
             .Value("-p", "<port>", d.Port, d.Port, "Port of the provider",
-                ValueParsers.Text(allowEmpty: false), (x, v) => x.Value = x.Value with { Port = v })
+                ValueParsers.Port(), (x, v) => x.Value = x.Value with { Port = v })
             .Text("-if", d.InterfaceName, "Network interface to connect from",
                 (x, v) => x.Value = x.Value with { InterfaceName = v }, defaultText: "any")
             .Int("-outputBufs", d.OutputBuffers, "Guaranteed output buffers of the connection",
@@ -111,9 +111,6 @@ public static class ConsPerfCommandLine
             .Flag("-tcpDelay", "Enable Nagle's algorithm (off by default)",
                 (x, v) => x.Value = x.Value with { TcpNoDelay = !v })
             // Rules relating options
-            .Rule("-p", x => int.TryParse(x.Value.Port, System.Globalization.NumberStyles.None,
-                    System.Globalization.CultureInfo.InvariantCulture, out int port) && port is > 0 and <= 65535,
-                x => $"must be a port number from 1 to 65535 (got '{x.Value.Port}')")
             .Rule("-requestRate", x => x.Value.RequestRate >= x.Value.TickRate,
                 x => $"cannot be less than -tickRate ({x.Value.TickRate})")
             .Rule("-postingRate", x => x.Value.PostingRate == 0 || x.Value.PostingRate >= x.Value.TickRate,

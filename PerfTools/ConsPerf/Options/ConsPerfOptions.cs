@@ -1,3 +1,4 @@
+using PerfTools.Common.Output;
 using PerfTools.Common.Threading;
 
 namespace PerfTools.ConsPerf.Options;
@@ -63,6 +64,18 @@ public sealed record ConsPerfOptions
     public int EffectiveMaxOutputBuffers => Math.Max(OutputBuffers, MaxOutputBuffers ?? 0);
 
     public bool LogsLatency => LatencyFile.Length > 0;
+
+    /// <summary>Every file the run writes, with the option that names it (checked before the run starts).</summary>
+    public IEnumerable<(string Option, string Path)> OutputPaths()
+    {
+        yield return ("-summaryFile", SummaryFile);
+        for (int n = 1; n <= ThreadCount; n++)
+        {
+            yield return ("-statsFile", StatsFileWriter<object>.PathForThread(StatsFile, n));
+            if (LogsLatency)
+                yield return ("-latencyFile", LatencyFileWriter.PathForThread(LatencyFile, n));
+        }
+    }
 
     /// <summary>The user name put in the login request: -uname, or the system login name.</summary>
     public string LoginUserName => UserName.Length > 0 ? UserName : Environment.UserName;

@@ -36,7 +36,8 @@ public static class ProvPerfCommandLine
             .Int("-openLimit", 1000000, "Items each client may open", (d, v) => d.Options = d.Options with { OpenLimit = v }, min: 1)
             .Int("-outputBufs", 5000, "Guaranteed output buffers per channel", (d, v) => d.Options = d.Options with { OutputBuffers = v }, min: 1)
             .Int("-maxOutputBufs", 0, "Maximum output buffers per channel (0 = use default)", (d, v) => d.Options = d.Options with { MaxOutputBuffers = v })
-            .Text("-p", "14002", "Port the server listens on", (d, v) => d.Options = d.Options with { Port = v }, allowEmpty: false)
+            .Value("-p", "<port>", "14002", "14002", "Port the server listens on (0: any free port)", ValueParsers.Port(min: 0),
+                (d, v) => d.Options = d.Options with { Port = v })
             .Int("-recvBufSize", 0, "System receive buffer size (0 = default 65535)", (d, v) => d.Options = d.Options with { RecvBufSize = v })
             .Int("-refreshBurstSize", 10, "Refreshes sent between checks of the clock", (d, v) => d.Options = d.Options with { RefreshBurstSize = v }, min: 1)
             .Int("-runTime", 360, "Seconds to run", (d, v) => d.Options = d.Options with { RunTimeSeconds = v }, min: 1)

@@ -1,3 +1,4 @@
+using PerfTools.Common.Output;
 using PerfTools.Common.Provider;
 
 namespace PerfTools.ProvPerf.Options;
@@ -45,6 +46,18 @@ public sealed record ProvPerfOptions
     public int WriteStatsIntervalSeconds { get; init; }
     public int RecvTimeoutMs { get; init; }
     public int SendTimeoutMs { get; init; }
+
+    /// <summary>Every file the run writes, with the option that names it (checked before the run starts).</summary>
+    public IEnumerable<(string Option, string Path)> OutputPaths()
+    {
+        yield return ("-summaryFile", SummaryFile);
+        for (int n = 1; n <= ThreadCount; n++)
+        {
+            yield return ("-statsFile", StatsFileWriter<object>.PathForThread(StatsFile, n));
+            if (LatencyFile.Length > 0)
+                yield return ("-latencyFile", LatencyFileWriter.PathForThread(LatencyFile, n));
+        }
+    }
 
     /// <summary>Packing is on when more than one message goes into a buffer.</summary>
     public bool Packing => MaxPackCount > 1;

@@ -1,5 +1,6 @@
 using PerfTools.Common.CommandLine;
 using PerfTools.Common.Threading;
+using PerfTools.TransportPerf.Output;
 
 namespace PerfTools.TransportPerf.Configuration;
 
@@ -50,9 +51,10 @@ public static class TransportPerfCommandLine
             .Flag("-reflectMsgs", "Write every received message back as is instead of generating messages", (d, v) => d.Value = d.Value with { ReflectMsgs = v })
             .Int("-runTime", 300, "Run time in seconds", (d, v) => d.Value = d.Value with { RunTime = v }, min: 1)
             .Int("-sendBufSize", 0, "System send buffer size in bytes (0 = 65535)", (d, v) => d.Value = d.Value with { SendBufSize = v })
-            .Text("-statsFile", "TransportStats", "Base name of the per-thread statistics files (<name><N>.csv)",
+            .Text("-statsFile", "TransportStats", "Base name of the per-thread statistics files (<name><N>_<pid>.csv)",
                 (d, v) => d.Value = d.Value with { StatsFile = v }, allowEmpty: false)
-            .Text("-summaryFile", "TransportSummary.out", "Summary file name", (d, v) => d.Value = d.Value with { SummaryFile = v }, allowEmpty: false)
+            .Text("-summaryFile", TransportFileNames.DefaultSummary(Environment.ProcessId), "Summary file name",
+                (d, v) => d.Value = d.Value with { SummaryFile = v }, allowEmpty: false, defaultText: "TransportSummary_<pid>.out")
             .Flag("-tcpDelay", "Enable Nagle's algorithm (TCP_NODELAY off)", (d, v) => d.Value = d.Value with { TcpDelay = v })
             .Value("-threads", "<cpu,cpu,...>", ThreadCpuList.SingleUnpinned, "1 (unpinned)", "Threads, one per listed CPU id, each pinned to its CPU (e.g. \"1,3\")",
                 ValueParsers.CpuList(), (d, v) => d.Value = d.Value with { Threads = v })

@@ -57,6 +57,18 @@ public sealed record TransportPerfOptions
 
     public bool Packing => PackCount > 1;
 
+    /// <summary>Every file a run of process <paramref name="processId"/> writes, with the option that names it.</summary>
+    public IEnumerable<(string Option, string Path)> OutputPaths(int processId)
+    {
+        yield return ("-summaryFile", SummaryFile);
+        for (int n = 1; n <= Threads.Count; n++)
+        {
+            yield return ("-statsFile", Output.TransportFileNames.ForThread(StatsFile, n, processId));
+            if (LatencyFile.Length > 0)
+                yield return ("-latencyFile", Output.TransportFileNames.ForThread(LatencyFile, n, processId));
+        }
+    }
+
     /// <summary>Packed buffer size: each packed message costs its length plus the 2-byte length slot (and a margin as LSEG's tools use).</summary>
     public int PackedBufferSize => (MsgSize + 8) * PackCount;
 }

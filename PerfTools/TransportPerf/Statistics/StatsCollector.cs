@@ -152,10 +152,10 @@ internal sealed class StatsCollector : IDisposable
         {
             Stats = stats;
             StatsFile = new StatsFileWriter<TransportStatsRow>(
-                StatsFileWriter<TransportStatsRow>.PathForThread(options.StatsFile, stats.ThreadNumber), TransportStatsColumns.All);
+                TransportFileNames.ForThread(options.StatsFile, stats.ThreadNumber, Environment.ProcessId), TransportStatsColumns.All);
             if (options.LatencyFile.Length > 0)
             {
-                LatencyFile = new LatencyFileWriter(LatencyFileWriter.PathForThread(options.LatencyFile, stats.ThreadNumber),
+                LatencyFile = new LatencyFileWriter(TransportFileNames.ForThread(options.LatencyFile, stats.ThreadNumber, Environment.ProcessId),
                     "Send Time, Receive Time, Latency(nsec)", NanosecondsPerMicrosecond);
             }
         }

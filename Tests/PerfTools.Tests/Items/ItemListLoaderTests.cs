@@ -40,9 +40,9 @@ public sealed class ItemListLoaderTests : IDisposable
     }
 
     [Fact]
-    public void Stops_reading_once_enough_items_are_loaded()
+    public void Keeps_only_the_items_needed_but_refuses_a_broken_entry_after_them()
     {
-        // The broken entry after the second item is never reached.
+        // The whole file is validated: a broken entry past the items used is still an error.
         string path = Write("""
             <itemList>
               <item domain="MarketPrice" name="A" />
@@ -51,9 +51,15 @@ public sealed class ItemListLoaderTests : IDisposable
             </itemList>
             """);
 
-        ItemList list = ItemListLoader.Load(path, 2);
+        var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(path, 2));
 
-        Assert.Equal(["A", "B"], list.Items.Select(i => i.Name));
+        Assert.Equal(4, e.Line);
+        Assert.Equal(["A"], ItemListLoader.Load(Write("""
+            <itemList>
+              <item domain="MarketPrice" name="A" />
+              <item domain="MarketPrice" name="B" />
+            </itemList>
+            """), 1).Items.Select(i => i.Name));
     }
 
     [Fact]

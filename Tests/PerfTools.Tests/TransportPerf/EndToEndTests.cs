@@ -160,11 +160,11 @@ public sealed class EndToEndTests : IDisposable
         Assert.True(client.Overall.ContainsKey("Latency p99.9 (usec)"));
         Assert.Contains("Recv: MsgRate:", client.Console);
 
-        long[] clientRows = StatsColumnTotals("CliStats1.csv");
+        long[] clientRows = StatsColumnTotals($"CliStats1_{Environment.ProcessId}.csv");
         Assert.Equal(received, clientRows[2]);
-        Assert.Equal(sent, StatsColumnTotals("SrvStats1.csv")[0]);
+        Assert.Equal(sent, StatsColumnTotals($"SrvStats1_{Environment.ProcessId}.csv")[0]);
 
-        string[] latency = File.ReadAllLines(Path.Combine(_dir, "CliLatency1.csv"));
+        string[] latency = File.ReadAllLines(Path.Combine(_dir, $"CliLatency1_{Environment.ProcessId}.csv"));
         Assert.Equal("Send Time, Receive Time, Latency(nsec)", latency[0]);
         Assert.True(latency.Length > 1);
         Assert.All(latency.Skip(1), l =>
@@ -172,7 +172,7 @@ public sealed class EndToEndTests : IDisposable
             long[] v = l.Split(", ").Select(x => long.Parse(x, CultureInfo.InvariantCulture)).ToArray();
             Assert.Equal(v[1] - v[0], v[2]);
         });
-        Common.HgrmFile.AssertDescribesLatencyLog(Path.Combine(_dir, "CliLatency1.csv"), unitsPerMicrosecond: 1000);
+        Common.HgrmFile.AssertDescribesLatencyLog(Path.Combine(_dir, $"CliLatency1_{Environment.ProcessId}.csv"), unitsPerMicrosecond: 1000);
     }
 
     [Fact]
@@ -222,7 +222,7 @@ public sealed class EndToEndTests : IDisposable
         string summary = File.ReadAllText(Path.Combine(_dir, "lonely.out"));
         Assert.Contains("No latency information was received.", summary);
         Assert.Contains("Run ended: no connection to 127.0.0.1:1 was made", summary.TrimEnd().Split('\n')[^1]);
-        Assert.Equal(StatsHeader, File.ReadLines(Path.Combine(_dir, "Lonely1.csv")).First());
+        Assert.Equal(StatsHeader, File.ReadLines(Path.Combine(_dir, $"Lonely1_{Environment.ProcessId}.csv")).First());
     }
 
     [Fact]
@@ -320,7 +320,7 @@ public sealed class EndToEndTests : IDisposable
         Assert.Contains("Accepted connection", server.Console);
         Assert.Contains("on thread 1.", server.Console);
         Assert.Contains("on thread 2.", server.Console);
-        foreach (string file in new[] { "CliStats1.csv", "CliStats2.csv", "SrvStats1.csv", "SrvStats2.csv" })
+        foreach (string file in new[] { $"CliStats1_{Environment.ProcessId}.csv", $"CliStats2_{Environment.ProcessId}.csv", $"SrvStats1_{Environment.ProcessId}.csv", $"SrvStats2_{Environment.ProcessId}.csv" })
             Assert.True(StatsColumnTotals(file).Sum() > 0, $"{file} counted traffic");
         string summary = File.ReadAllText(Path.Combine(_dir, "cli.out"));
         Assert.Contains("--- THREAD 1 SUMMARY ---", summary);

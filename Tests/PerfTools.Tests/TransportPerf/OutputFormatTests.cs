@@ -63,7 +63,7 @@ public sealed class OutputFormatTests
             "      Max Fragment Size: 6144", "       Send Buffer Size: 0(use default)", "       Recv Buffer Size: 0(use default)",
             "        High Water Mark: 0(use default)", "       Compression Type: none(0)", "      Compression Level: 5",
             "         Interface Name: (use default)", "            Tcp_NoDelay: Yes", "              Tick Rate: 1000",
-            "      Use Direct Writes: No", "       Latency Log File: (none)", "           Summary File: TransportSummary.out",
+            "      Use Direct Writes: No", "       Latency Log File: (none)", $"           Summary File: TransportSummary_{Environment.ProcessId}.out",
             "             Stats File: TransportStats", "   Write Stats Interval: 5", "          Display Stats: Yes",
             "                Packing: No",
         ];

@@ -34,7 +34,7 @@ public sealed class TransportPerfOptionsTests
         Assert.Equal(300, o.RunTime);
         Assert.Equal(0, o.SendBufSize);
         Assert.Equal("TransportStats", o.StatsFile);
-        Assert.Equal("TransportSummary.out", o.SummaryFile);
+        Assert.Equal($"TransportSummary_{Environment.ProcessId}.out", o.SummaryFile); // the guide §7.8.1 sample's name
         Assert.False(o.TcpDelay);
         Assert.Equal(1, o.Threads.Count);
         Assert.Equal(1000, o.TickRate);
@@ -104,6 +104,6 @@ public sealed class TransportPerfOptionsTests
         var output = new StringWriter();
         Assert.Equal(0, global::PerfTools.TransportPerf.TransportPerfApp.Run(["-?"], output, new StringWriter(), TestContext.Current.CancellationToken));
         Assert.Contains("-summaryFile <text>", output.ToString());
-        Assert.Contains("(default: TransportSummary.out)", output.ToString());
+        Assert.Contains("(default: TransportSummary_<pid>.out)", output.ToString());
     }
 }

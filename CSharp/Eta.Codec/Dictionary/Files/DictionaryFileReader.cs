@@ -45,14 +45,14 @@ internal static class DictionaryFileReader
         {
             string? problem = ReadLine(line, kind, tags, parser);
             if (problem is not null)
-                return new DictionaryError(source, reader.LineNumber, problem);
+                return new DictionaryError(source, reader.LineNumber, PrintableText.Escape(problem));
         }
         if (tooLong)
             return new DictionaryError(source, reader.LineNumber,
                 $"line is longer than {DictionaryLineReader.MaxLineLength} characters");
 
         string? fileProblem = parser.Finish();
-        return fileProblem is null ? null : new DictionaryError(source, 0, fileProblem);
+        return fileProblem is null ? null : new DictionaryError(source, 0, PrintableText.Escape(fileProblem));
     }
 
     private static string? ReadLine(ReadOnlySpan<char> line, ulong kind, DictionaryTags tags, IDictionaryRowParser parser)

@@ -93,6 +93,9 @@ internal sealed class FieldDictionaryFileLoader : IDictionaryRowParser
 
     public string? Finish()
     {
+        // An empty file would otherwise load "successfully" and the first user of a field would take the blame.
+        if (_loaded.Count == 0)
+            return "the file holds no field definitions (is it an RDMFieldDictionary?)";
         _dictionary.ResolveRipples(_ripples, _loaded);
         return null;
     }

@@ -1,0 +1,117 @@
+using PerfTools.ConsPerf;
+using PerfTools.ProvPerf;
+using PerfTools.TransportPerf;
+using Xunit;
+
+namespace PerfTools.Tests.Robustness;
+
+/// <summary>
+/// Every option error, in every tool, exits 2 before anything runs: nothing printed but the one error line, no
+/// TEST INPUTS, no connection, no output file.
+/// </summary>
+public sealed class OptionErrorTests : IDisposable
+{
+    private const int UsageError = 2;
+    private readonly string _dir = Directory.CreateTempSubdirectory("robust-options-").FullName;
+
+    public void Dispose() => Directory.Delete(_dir, recursive: true);
+
+    // Each run is bounded (-steadyStateTime 1, -runTime 1) so that, were a check missing, the test fails instead of hanging.
+    private string Missing(string file) => Path.Combine(_dir, "no-such-folder", file);
+
+    [Fact]
+    public void An_option_followed_by_another_option_is_reported_as_missing_its_value()
+    {
+        var console = new StringWriter();
+
+        int exit = ConsPerfApp.Run(["-h", "-p", "14002"], console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains("-h: needs a value", console.ToString());
+        Assert.DoesNotContain("unknown option", console.ToString());
+    }
+
+    [Fact]
+    public void ProvPerf_rejects_a_port_that_is_not_a_number_before_it_starts()
+    {
+        var console = new StringWriter();
+
+        int exit = ProvPerfApp.Run(["-p", "abc", "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")],
+            console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains("-p: must be a port number from 0 to 65535 (got 'abc')", console.ToString());
+        Assert.DoesNotContain("TEST INPUTS", console.ToString());
+    }
+
+    [Fact]
+    public void ConsPerf_checks_its_summary_path_before_it_connects()
+    {
+        var console = new StringWriter();
+        string summary = Missing("ConsSummary.out");
+
+        // Port 1: were the path not checked first, the run would try to connect and fail differently.
+        int exit = ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "ConsStats")], console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains($"-summaryFile: cannot write '{summary}': the folder", console.ToString());
+        Assert.DoesNotContain("TEST INPUTS", console.ToString());
+    }
+
+    [Fact]
+    public void ConsPerf_checks_every_threads_stats_and_latency_path()
+    {
+        var stats = new StringWriter();
+        var latency = new StringWriter();
+        string ok = Path.Combine(_dir, "ConsSummary.out");
+
+        int statsExit = ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-summaryFile", ok, "-statsFile", Missing("ConsStats")], stats, TestContext.Current.CancellationToken);
+        int latencyExit = ConsPerfApp.Run(
+            ["-p", "1", "-steadyStateTime", "1", "-summaryFile", ok, "-statsFile", Path.Combine(_dir, "ConsStats"), "-latencyFile", Missing("lat.csv")], latency, TestContext.Current.CancellationToken);
+
+        Assert.Equal(UsageError, statsExit);
+        Assert.Contains($"-statsFile: cannot write '{Missing("ConsStats1.csv")}'", stats.ToString());
+        Assert.Equal(UsageError, latencyExit);
+        Assert.Contains($"-latencyFile: cannot write '{Missing("lat1.csv")}'", latency.ToString());
+        Assert.False(File.Exists(ok));
+    }
+
+    [Fact]
+    public void A_folder_given_as_the_summary_file_is_refused()
+    {
+        var console = new StringWriter();
+
+        int exit = ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", _dir, "-statsFile", Path.Combine(_dir, "ProvStats")], console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains($"-summaryFile: cannot write '{_dir}': it is a folder", console.ToString());
+    }
+
+    [Fact]
+    public void ProvPerf_checks_its_stats_path_before_it_listens()
+    {
+        var console = new StringWriter();
+
+        int exit = ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Missing("ProvStats")],
+            console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains($"-statsFile: cannot write '{Missing("ProvStats1.csv")}'", console.ToString());
+        Assert.DoesNotContain("Server bound", console.ToString());
+    }
+
+    [Fact]
+    public void TransportPerf_checks_its_summary_path_before_it_runs()
+    {
+        var console = new StringWriter();
+        var errors = new StringWriter();
+        string summary = Missing("TransportSummary.out");
+
+        int exit = TransportPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "TransportStats")],
+            console, errors, TestContext.Current.CancellationToken);
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains($"-summaryFile: cannot write '{summary}'", errors.ToString());
+        Assert.DoesNotContain("TEST INPUTS", console.ToString());
+    }
+}
