@@ -12,13 +12,6 @@ internal delegate CodecReturnCode EncodeInto(ref RwfEncoder encoder);
 /// <summary>What every side of the router shares: the cache, the directory, the consumers, counters and the log.</summary>
 internal sealed class HubState
 {
-    private enum WriteResult
-    {
-        Written,
-        NoBuffer,
-        Failed,
-    }
-
     private const int AdminMaxLength = 16 * 1024;
 
     public HubState(PerfHubOptions options, Action<string> log)
@@ -102,7 +95,7 @@ internal sealed class HubState
             return;
         }
         PendingOutput pending = subscription.Consumer.Pending;
-        if (!pending.Any && WriteImage(subscription, solicited))
+        if (!pending.Any && WriteImage(subscription, solicited) != WriteResult.NoBuffer)
             return;
         subscription.ImageQueued = true;
         subscription.QueuedSolicited = solicited;
@@ -126,22 +119,30 @@ internal sealed class HubState
         }
         while (pending.Images.TryPeek(out Subscription? subscription))
         {
-            if (!subscription.Closed && subscription.Item.HasImage && !WriteImage(subscription, subscription.QueuedSolicited))
+            if (!subscription.Closed && subscription.Item.HasImage && WriteImage(subscription, subscription.QueuedSolicited) == WriteResult.NoBuffer)
                 return;
             pending.Images.Dequeue();
             subscription.ImageQueued = false;
         }
     }
 
-    private bool WriteImage(Subscription subscription, bool solicited)
+    private WriteResult WriteImage(Subscription subscription, bool solicited)
     {
-        if (!ImageWriter.Send(subscription.Consumer.Output, subscription.Item, subscription.StreamId, solicited, subscription.Streaming))
-            return false;
+        WriteResult result = ImageWriter.Send(subscription.Consumer.Output, subscription.Item, subscription.StreamId, solicited, subscription.Streaming);
+        if (result == WriteResult.Failed)
+        {
+            // The stream cannot be served without its image: close the consumer rather than leave it waiting.
+            Log($"PerfHub: cannot encode the image of {subscription.Item.Name} for {subscription.Consumer.Name}.");
+            subscription.Consumer.RequestClose($"the image of {subscription.Item.Name} does not encode");
+            return result;
+        }
+        if (result == WriteResult.NoBuffer)
+            return result;
         subscription.HasImage = true;
         Counters.ImagesFromCache++;
         if (!subscription.Streaming)
             Unsubscribe(subscription);
-        return true;
+        return result;
     }
 
     private WriteResult TryWrite(Peer peer, EncodeInto encode)
