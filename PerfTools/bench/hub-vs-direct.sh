@@ -104,7 +104,7 @@ for rate in $rates; do
   start "$dir" prov ProvPerf -p "$port" -runTime $((steady * 3 + 120)) -updateRate "$rate" -latencyUpdateRate "$latency_rate" \
     -noDisplayStats -summaryFile "$dir/ProvSummary.out" -statsFile "$dir/ProvStats"
   prov=$started
-  consperf "$dir" "$port"
+  consperf "$dir" "$port" -h 127.0.0.1
   stop "$prov"
   report direct "$rate" "$dir" "$dir/ProvSummary.out" "$dir/prov-alloc.csv"
   if [ "$verdict" = pass ] && [ "$rate" -gt "$best_direct" ]; then best_direct=$rate; fi
@@ -120,7 +120,7 @@ for rate in $rates; do
     -summaryFile "$dir/NIProvSummary.out" -statsFile "$dir/NIProvStats"
   niprov=$started
   if wait_cached_images "$dir/hub.log"; then
-    consperf "$dir" "$hub_port" -serviceName NI_PUB
+    consperf "$dir" "$hub_port" -h 127.0.0.1 -serviceName NI_PUB
   else
     rc=99; echo "hub-vs-direct: the hub did not cache $item_count images within 180 s (rate $rate)" >&2
   fi
