@@ -63,7 +63,7 @@ echo "== running ConsPerf: $item_count items, $steady_state_time s of steady sta
 set +e
 (cd "$cons_dir" && exec dotnet ConsPerf.dll -h localhost -p "$port" -itemCount "$item_count" \
     -steadyStateTime "$steady_state_time" -summaryFile "$run_dir/ConsSummary.out" -statsFile "$run_dir/ConsStats" \
-    ${CONS_ARGS:-})
+    -latencyFile "$run_dir/ConsLatency" -writeStatsInterval 1 ${CONS_ARGS:-})
 cons_rc=$?
 set -e
 

@@ -10,7 +10,8 @@ namespace PerfTools.PerfHub.Network;
 /// One connection of the hub, whatever is at the other end: drives the handshake, reads messages, and writes
 /// through transport buffers, packing up to -maxPackCount messages into -packBufSize buffers when packing is on.
 /// Output is bounded: the channel's buffer pool (-outputBufs/-maxOutputBufs) is all it may queue; a message that
-/// finds no buffer is dropped and counted, and the hub closes a channel that stays that way for -stallTimeout.
+/// finds no buffer is queued by the router (images, admin) or dropped and counted (updates, see <see cref="Dropped"/>),
+/// and the hub closes a channel that stays without a buffer for -stallTimeout.
 /// Allocates nothing per message.
 /// </summary>
 internal sealed class HubChannel : IMessageOutput, IDisposable
@@ -107,8 +108,6 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
                 _channel.GetBuffer(size, packed, out _buffer);
             if (_buffer is null)
             {
-                MessagesDropped++;
-                _counters.MessagesDropped++;
                 if (_stalledSince == 0)
                     _stalledSince = Stopwatch.GetTimestamp();
                 return default;
@@ -130,6 +129,12 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
         if (_channel.PackBuffer(buffer) < TransportReturnCode.Success)
             return TransportFailed("packing failed");
         return true;
+    }
+
+    public void Dropped()
+    {
+        MessagesDropped++;
+        _counters.MessagesDropped++;
     }
 
     public void Cancel()

@@ -11,4 +11,7 @@ internal interface IMessageOutput
 
     /// <summary>Gives back the reserved space unsent.</summary>
     void Cancel();
+
+    /// <summary>A message that found no space (<see cref="Reserve"/> empty) is dropped, not kept to retry: count it.</summary>
+    void Dropped();
 }

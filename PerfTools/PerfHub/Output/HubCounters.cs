@@ -17,6 +17,9 @@ internal sealed class HubCounters
     public long PostsIn;
     public long GenericMsgsIn;
     public long ImagesFromCache;
+
+    /// <summary>Images that found no output buffer and were queued for a later pass (each counted once).</summary>
+    public long ImagesQueued;
     public long ItemsNotFound;
     public long ItemRequests;
     public long UpstreamStreamsOpened;

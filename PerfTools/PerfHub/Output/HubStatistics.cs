@@ -39,16 +39,18 @@ internal sealed class HubStatistics : IDisposable
         var row = new HubStatsRow(DateTime.UtcNow,
             now.MessagesIn - _last.MessagesIn, now.MessagesOut - _last.MessagesOut, now.UpdatesIn - _last.UpdatesIn,
             now.PostsIn - _last.PostsIn, now.FanOut - _last.FanOut, now.MessagesDropped - _last.MessagesDropped,
-            _hub.Cache.Count, _loop?.ConsumerCount ?? 0, _loop?.ProviderCount ?? 0, sample.CpuPercent, sample.MemoryMegabytes);
+            _hub.Cache.Count, _loop?.ConsumerCount ?? 0, _loop?.ProviderCount ?? 0, sample.CpuPercent, sample.MemoryMegabytes,
+            now.ImagesQueued - _last.ImagesQueued);
         _last.MessagesIn = now.MessagesIn;
         _last.MessagesOut = now.MessagesOut;
         _last.UpdatesIn = now.UpdatesIn;
         _last.PostsIn = now.PostsIn;
         _last.FanOut = now.FanOut;
         _last.MessagesDropped = now.MessagesDropped;
+        _last.ImagesQueued = now.ImagesQueued;
         _file.WriteRow(row);
         if (_options.DisplayStats)
-            _console.WriteLine($"PerfHub: in {row.MessagesIn}, out {row.MessagesOut}, fan-out {row.FanOut}, dropped {row.Dropped}, "
+            _console.WriteLine($"PerfHub: in {row.MessagesIn}, out {row.MessagesOut}, fan-out {row.FanOut}, dropped {row.Dropped}, images queued {row.ImagesQueued}, "
                 + $"items {row.CachedItems} ({_hub.Cache.ImageCount} with image), consumers {row.Consumers}, providers {row.Providers}, "
                 + $"CPU {row.CpuPercent:F2}%, Mem {row.MemoryMegabytes:F2}MB");
     }
@@ -81,6 +83,7 @@ internal sealed class HubStatistics : IDisposable
             .Stat("Undecodable messages", c.UndecodableMessages)
             .Stat("Item requests", c.ItemRequests)
             .Stat("Images sent from the cache", c.ImagesFromCache)
+            .Stat("Images queued (no output buffer)", c.ImagesQueued)
             .Stat("Items not found", c.ItemsNotFound)
             .Stat("Upstream item streams opened", c.UpstreamStreamsOpened)
             .Stat("Items cached", _hub.Cache.Count)

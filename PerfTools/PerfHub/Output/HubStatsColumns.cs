@@ -22,5 +22,6 @@ internal static class HubStatsColumns
         new("Providers", r => N(r.Providers)),
         new("CPU usage (%)", r => r.CpuPercent.ToString("F2", CultureInfo.InvariantCulture)),
         new("Memory (MB)", r => r.MemoryMegabytes.ToString("F2", CultureInfo.InvariantCulture)),
+        new("Images queued", r => N(r.ImagesQueued)),
     ];
 }

@@ -11,7 +11,7 @@ namespace PerfTools.PerfHub.Routing;
 /// </summary>
 internal sealed class ConsumerSide(HubState hub)
 {
-    private static ReadOnlySpan<byte> NotFoundText => "Item not found: no provider has published it to the hub"u8;
+    private static readonly byte[] NotFoundText = "Item not found: no provider has published it to the hub"u8.ToArray();
 
     public void OnMessage(Peer consumer, scoped in Msg msg, ReadOnlySpan<byte> encoded)
     {
@@ -163,13 +163,7 @@ internal sealed class ConsumerSide(HubState hub)
             if (!hub.Options.TemporaryRefresh)
             {
                 hub.Counters.ItemsNotFound++;
-                Span<byte> space = consumer.Output.Reserve(HubMessages.HeaderBound);
-                if (space.IsEmpty)
-                    return;
-                var encoder = new RwfEncoder(space);
-                HubMessages.EncodeStatus(ref encoder, msg.DomainType, msg.StreamId, StreamStates.Closed, DataStates.Suspect,
-                    StateCodes.NotFound, NotFoundText);
-                consumer.Output.Send(encoder.Position);
+                hub.SendStatus(consumer, msg.DomainType, msg.StreamId, StreamStates.Closed, DataStates.Suspect, StateCodes.NotFound, NotFoundText);
                 return;
             }
             item ??= hub.Cache.GetOrAdd(msg.Key.ServiceId, msg.DomainType, msg.Key.Name, msg.Key.NameType);
@@ -183,12 +177,15 @@ internal sealed class ConsumerSide(HubState hub)
             hub.SendImage(subscription, solicited: true);
     }
 
-    /// <summary>Opens the hub's one stream for the item on the upstream provider.</summary>
+    /// <summary>
+    /// Opens the hub's one stream for the item on the upstream provider. A request that finds no buffer is queued on
+    /// the upstream channel and written on a later pass; the item has its source from now on either way.
+    /// </summary>
     public void OpenUpstream(Peer upstream, CachedItem item)
     {
         int streamId = hub.NextUpstreamStreamId();
         if (!hub.Send(upstream, (ref RwfEncoder e) => HubMessages.EncodeUpstreamRequest(ref e, item, streamId)))
-            return;
+            return; // does not encode (logged): the item stays without a source
         item.Source = upstream;
         item.SourceStreamId = streamId;
         upstream.Published[streamId] = item;
@@ -252,7 +249,10 @@ internal sealed class ConsumerSide(HubState hub)
     {
         Span<byte> space = consumer.Output.Reserve(HubMessages.HeaderBound);
         if (space.IsEmpty)
+        {
+            consumer.Output.Dropped();
             return;
+        }
         var encoder = new RwfEncoder(space);
         if (HubMessages.EncodeAck(ref encoder, domainType, streamId, postId, nak) == CodecReturnCode.Success)
             consumer.Output.Send(encoder.Position);
@@ -267,6 +267,7 @@ internal sealed class ConsumerSide(HubState hub)
         {
             if (!space.IsEmpty)
                 upstream.Output.Cancel();
+            upstream.Output.Dropped();
             return;
         }
         encoded.CopyTo(space);

@@ -28,11 +28,11 @@ internal sealed class FanOut(HubCounters counters)
     {
         IMessageOutput channel = subscription.Consumer.Output;
         Span<byte> space = channel.Reserve(encoded.Length);
-        if (space.IsEmpty)
-            return;
         if (space.Length < encoded.Length)
         {
-            channel.Cancel();
+            if (!space.IsEmpty)
+                channel.Cancel();
+            channel.Dropped();
             return;
         }
         encoded.CopyTo(space);

@@ -54,9 +54,17 @@ internal sealed class HubRouter
         }
     }
 
+    /// <summary>Writes what the peer is owed from earlier passes (see <see cref="HubState.RetryPending"/>).</summary>
+    public void RetryPending(Peer peer)
+    {
+        if (peer.Pending.Any)
+            _hub.RetryPending(peer);
+    }
+
     /// <summary>The peer's channel is closed (or closing): undo what it held.</summary>
     public void OnLost(Peer peer)
     {
+        peer.Pending.Clear();
         switch (peer.Role)
         {
             case ChannelRole.Consumer:

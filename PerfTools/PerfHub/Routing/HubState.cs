@@ -42,29 +42,30 @@ internal sealed class HubState
 
     public int NextUpstreamStreamId() => _nextUpstreamStreamId++;
 
-    /// <summary>Encodes and sends an admin (or otherwise rare) message; false when no space or it did not encode.</summary>
-    public bool Send(Peer peer, EncodeInto encode, int maxLength = AdminMaxLength)
+    /// <summary>
+    /// Encodes and sends an admin (or otherwise rare) message, or queues it behind what the peer is already owed when
+    /// there is no output buffer now (<see cref="RetryPending"/> writes it later). False only when it does not encode.
+    /// </summary>
+    public bool Send(Peer peer, EncodeInto encode)
     {
-        Span<byte> space = peer.Output.Reserve(maxLength);
-        if (space.IsEmpty)
-            return false;
-        var encoder = new RwfEncoder(space);
-        CodecReturnCode rc = encode(ref encoder);
-        if (rc != CodecReturnCode.Success)
+        if (peer.Pending.Any)
         {
-            peer.Output.Cancel();
-            Log($"PerfHub: cannot encode a message for {peer.Name}: {rc}.");
-            return false;
+            peer.Pending.Admin.Enqueue(encode);
+            return true;
         }
-        return peer.Output.Send(encoder.Position);
+        WriteResult result = TryWrite(peer, encode);
+        if (result == WriteResult.NoBuffer)
+            peer.Pending.Admin.Enqueue(encode);
+        return result != WriteResult.Failed;
     }
 
     /// <summary>A status on one stream (the text is UTF-8 of <paramref name="text"/>).</summary>
-    public bool SendStatus(Peer peer, byte domainType, int streamId, int streamState, int dataState, int code, string text)
-    {
-        byte[] bytes = System.Text.Encoding.UTF8.GetBytes(text);
-        return Send(peer, (ref RwfEncoder e) => HubMessages.EncodeStatus(ref e, domainType, streamId, streamState, dataState, code, bytes));
-    }
+    public bool SendStatus(Peer peer, byte domainType, int streamId, int streamState, int dataState, int code, string text) =>
+        SendStatus(peer, domainType, streamId, streamState, dataState, code, System.Text.Encoding.UTF8.GetBytes(text));
+
+    /// <summary>A status on one stream with its text already UTF-8.</summary>
+    public bool SendStatus(Peer peer, byte domainType, int streamId, int streamState, int dataState, int code, byte[] text) =>
+        Send(peer, (ref RwfEncoder e) => HubMessages.EncodeStatus(ref e, domainType, streamId, streamState, dataState, code, text));
 
     /// <summary>Tells every consumer with an open directory stream that these services changed.</summary>
     public void AnnounceServices(IReadOnlyList<Service> changed)
@@ -82,15 +83,83 @@ internal sealed class HubState
         }
     }
 
-    /// <summary>Sends the item's image to one consumer stream; drops the stream afterwards when it is a snapshot.</summary>
+    /// <summary>
+    /// Sends the item's image to one consumer stream, or queues it when the consumer's output has no buffer (or owes
+    /// earlier messages). Until the image is written the stream gets no updates; a snapshot stream is dropped after it.
+    /// </summary>
     public void SendImage(Subscription subscription, bool solicited)
     {
-        CachedItem item = subscription.Item;
-        ImageWriter.Send(subscription.Consumer.Output, item, subscription.StreamId, solicited, subscription.Streaming);
+        if (subscription.ImageQueued)
+        {
+            subscription.QueuedSolicited |= solicited; // the queued image is written from the cache as it is then
+            return;
+        }
+        PendingOutput pending = subscription.Consumer.Pending;
+        if (!pending.Any && WriteImage(subscription, solicited) != WriteResult.NoBuffer)
+            return;
+        subscription.ImageQueued = true;
+        subscription.QueuedSolicited = solicited;
+        Counters.ImagesQueued++;
+        pending.Images.Enqueue(subscription);
+    }
+
+    /// <summary>
+    /// Writes what the peer is owed, in order, until its output runs out of buffers again (called every pass of the
+    /// loop). A queued image whose stream has closed, or whose item has lost its image meanwhile, is skipped: the
+    /// next refresh of the item sends it.
+    /// </summary>
+    public void RetryPending(Peer peer)
+    {
+        PendingOutput pending = peer.Pending;
+        while (pending.Admin.TryPeek(out EncodeInto? encode))
+        {
+            if (TryWrite(peer, encode) == WriteResult.NoBuffer)
+                return;
+            pending.Admin.Dequeue();
+        }
+        while (pending.Images.TryPeek(out Subscription? subscription))
+        {
+            if (!subscription.Closed && subscription.Item.HasImage && WriteImage(subscription, subscription.QueuedSolicited) == WriteResult.NoBuffer)
+                return;
+            pending.Images.Dequeue();
+            subscription.ImageQueued = false;
+        }
+    }
+
+    private WriteResult WriteImage(Subscription subscription, bool solicited)
+    {
+        WriteResult result = ImageWriter.Send(subscription.Consumer.Output, subscription.Item, subscription.StreamId, solicited, subscription.Streaming);
+        if (result == WriteResult.Failed)
+        {
+            // The stream cannot be served without its image: close the consumer rather than leave it waiting.
+            Log($"PerfHub: cannot encode the image of {subscription.Item.Name} for {subscription.Consumer.Name}.");
+            subscription.Consumer.RequestClose($"the image of {subscription.Item.Name} does not encode");
+            return result;
+        }
+        if (result == WriteResult.NoBuffer)
+            return result;
         subscription.HasImage = true;
         Counters.ImagesFromCache++;
         if (!subscription.Streaming)
             Unsubscribe(subscription);
+        return result;
+    }
+
+    private WriteResult TryWrite(Peer peer, EncodeInto encode)
+    {
+        Span<byte> space = peer.Output.Reserve(AdminMaxLength);
+        if (space.IsEmpty)
+            return WriteResult.NoBuffer;
+        var encoder = new RwfEncoder(space);
+        CodecReturnCode rc = encode(ref encoder);
+        if (rc != CodecReturnCode.Success)
+        {
+            peer.Output.Cancel();
+            Log($"PerfHub: cannot encode a message for {peer.Name}: {rc}; not sent.");
+            return WriteResult.Failed;
+        }
+        peer.Output.Send(encoder.Position); // false: the channel failed, and the loop closes it
+        return WriteResult.Written;
     }
 
     public Subscription Subscribe(Peer consumer, int streamId, CachedItem item, bool streaming)
@@ -103,6 +172,7 @@ internal sealed class HubState
 
     public void Unsubscribe(Subscription subscription)
     {
+        subscription.Closed = true;
         subscription.Item.Subscribers.Remove(subscription);
         subscription.Consumer.Subscriptions.Remove(subscription.StreamId);
     }

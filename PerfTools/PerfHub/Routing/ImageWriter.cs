@@ -7,18 +7,19 @@ namespace PerfTools.PerfHub.Routing;
 /// <summary>Hot-path writes that need no delegate: an item's image straight into an output's buffer.</summary>
 internal static class ImageWriter
 {
-    public static bool Send(IMessageOutput output, CachedItem item, int streamId, bool solicited, bool streaming)
+    public static WriteResult Send(IMessageOutput output, CachedItem item, int streamId, bool solicited, bool streaming)
     {
         int maxLength = HubMessages.MaxImageLength(item);
         Span<byte> space = output.Reserve(maxLength);
         if (space.IsEmpty)
-            return false;
+            return WriteResult.NoBuffer;
         var encoder = new RwfEncoder(space);
         if (HubMessages.EncodeImage(ref encoder, item, streamId, solicited, streaming) != CodecReturnCode.Success)
         {
             output.Cancel();
-            return false;
+            return WriteResult.Failed;
         }
-        return output.Send(encoder.Position);
+        output.Send(encoder.Position); // false: the channel failed, and the loop closes it
+        return WriteResult.Written;
     }
 }

@@ -34,5 +34,8 @@ internal sealed class Peer(IMessageOutput output, ChannelRole role, string name)
     /// <summary>Provider side (NI or upstream): the items published on each of its streams.</summary>
     public Dictionary<int, CachedItem> Published { get; } = [];
 
+    /// <summary>Messages owed to the peer that found no output buffer; retried every pass of the loop.</summary>
+    public PendingOutput Pending { get; } = new();
+
     public void RequestClose(string reason) => CloseRequest ??= reason;
 }

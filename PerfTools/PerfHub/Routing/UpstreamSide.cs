@@ -73,7 +73,7 @@ internal sealed class UpstreamSide(HubState hub, ItemPublisher publisher, Consum
                 else
                     hub.Log($"PerfHub: ignored an upstream service: {conflict}.");
             }
-            hub.Log($"PerfHub: upstream {upstream.Name} provides {string.Join(", ", refresh.Services.Select(s => $"{s.Info?.ServiceName} ({s.ServiceId})"))}.");
+            hub.Log($"PerfHub: {upstream.Name} provides {string.Join(", ", refresh.Services.Select(s => $"{s.Info?.ServiceName} ({s.ServiceId})"))}.");
         }
         else if (msg.MsgClass == MsgClass.Update)
         {

@@ -63,6 +63,9 @@ internal sealed class HubLoop : IDisposable
             WaitForInput();
             AcceptOn(_consumerServer, ChannelRole.Consumer);
             AcceptOn(_providerServer, ChannelRole.NiProvider);
+            // What found no buffer last pass goes first, before this pass's updates take the buffers the flush freed.
+            for (int i = 0; i < _connections.Count; i++)
+                RetryPending(_connections[i]);
             for (int i = 0; i < _connections.Count; i++)
                 Serve(_connections[i]);
             for (int i = 0; i < _connections.Count; i++)
@@ -96,8 +99,9 @@ internal sealed class HubLoop : IDisposable
             HubChannel channel = connection.Channel;
             _readable.Add(channel.Socket);
             ready |= channel.HasBufferedInput;
-            // A connecting client's handshake starts when its socket becomes writable.
-            if (channel.HasPendingOutput || (channel.Role == ChannelRole.Upstream && !channel.IsActive))
+            // A connecting client's handshake starts when its socket becomes writable; messages owed to a peer for
+            // want of a buffer are retried once its socket drains.
+            if (channel.HasPendingOutput || connection.Peer.Pending.Any || (channel.Role == ChannelRole.Upstream && !channel.IsActive))
                 _writable.Add(channel.Socket);
         }
         try
@@ -179,6 +183,13 @@ internal sealed class HubLoop : IDisposable
                 return;
             _router.OnMessage(connection.Peer, message);
         }
+    }
+
+    // Images and admin messages that found no output buffer on an earlier pass.
+    private void RetryPending(Connection connection)
+    {
+        if (connection.Channel.IsActive && connection.Channel.CloseReason is null && connection.Peer.CloseRequest is null)
+            _router.RetryPending(connection.Peer);
     }
 
     private void CloseFailed()

@@ -13,12 +13,17 @@ internal sealed class FakeOutput : IMessageOutput
 
     public int Count { get; private set; }
 
+    /// <summary>Buffers left before <see cref="Reserve"/> finds none, as a full channel's would; null: unbounded.</summary>
+    public int? FreeBuffers { get; set; }
+
     public IReadOnlyList<byte[]> Sent => _sent;
 
-    public Span<byte> Reserve(int maxLength) => _space.AsSpan(0, Math.Min(maxLength, _space.Length));
+    public Span<byte> Reserve(int maxLength) =>
+        FreeBuffers == 0 ? default : _space.AsSpan(0, Math.Min(maxLength, _space.Length));
 
     public bool Send(int length)
     {
+        FreeBuffers--;
         Count++;
         if (Keep)
             _sent.Add(_space.AsSpan(0, length).ToArray());
@@ -28,6 +33,10 @@ internal sealed class FakeOutput : IMessageOutput
     public void Cancel()
     {
     }
+
+    public void Dropped() => DroppedCount++;
+
+    public int DroppedCount { get; private set; }
 
     public void Clear()
     {

@@ -155,6 +155,71 @@ public sealed class RouterTests
         Assert.True(toWatcher.Count >= 200);
     }
 
+    [Fact]
+    public void Images_that_find_no_output_buffer_are_queued_and_each_written_once_before_any_update_on_its_stream()
+    {
+        const int Items = 40;
+        const int BuffersPerPass = 3;
+        (Peer provider, _) = PublishingProvider(Items);
+        (Peer consumer, FakeOutput output) = LoggedInConsumer();
+        output.Clear();
+        output.FreeBuffers = BuffersPerPass;
+        for (int i = 1; i <= Items; i++)
+            _router.OnMessage(consumer, Wire.ItemRequest(100 + i, 1, $"ITEM{i}"));
+
+        // Each pass of the loop: the flush frees a few buffers, what is owed goes first, then every item updates.
+        for (int pass = 0; pass < 10 * Items && _router.Hub.Counters.ImagesFromCache < Items; pass++)
+        {
+            output.FreeBuffers = BuffersPerPass;
+            _router.RetryPending(consumer);
+            for (int i = 1; i <= Items; i++)
+                _router.OnMessage(provider, Wire.Update(-i, 5000 + pass));
+        }
+        output.FreeBuffers = null;
+        for (int i = 1; i <= Items; i++)
+            _router.OnMessage(provider, Wire.Update(-i, 9999));
+
+        var firstOnStream = new Dictionary<int, MsgClass>();
+        var refreshes = new Dictionary<int, int>();
+        foreach (byte[] sent in output.Sent)
+        {
+            Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(sent, out Msg msg));
+            firstOnStream.TryAdd(msg.StreamId, msg.MsgClass);
+            if (msg.MsgClass == MsgClass.Refresh)
+            {
+                Assert.True((msg.RefreshFlags & RefreshMsgFlags.Solicited) != 0);
+                refreshes[msg.StreamId] = refreshes.GetValueOrDefault(msg.StreamId) + 1;
+            }
+        }
+        Assert.Equal(Items, refreshes.Count);
+        Assert.All(refreshes.Values, count => Assert.Equal(1, count));
+        Assert.All(firstOnStream.Values, first => Assert.Equal(MsgClass.Refresh, first));
+        Assert.Equal(Items, _router.Hub.Counters.ImagesFromCache);
+        Assert.Equal(Items - BuffersPerPass, _router.Hub.Counters.ImagesQueued);
+        Assert.False(consumer.Pending.Any);
+    }
+
+    [Fact]
+    public void A_login_refresh_and_a_not_found_status_that_find_no_buffer_are_written_on_a_later_pass()
+    {
+        PublishingProvider();
+        (Peer consumer, FakeOutput output) = Connect(ChannelRole.Consumer);
+        output.FreeBuffers = 0;
+        _router.OnMessage(consumer, Wire.Login(1, LoginRoles.Consumer));
+        _router.OnMessage(consumer, Wire.ItemRequest(5, 1, "NOPE"));
+        _router.RetryPending(consumer);
+        Assert.Empty(output.Sent);
+
+        output.FreeBuffers = 1;
+        _router.RetryPending(consumer);
+        AssertMessage(Assert.Single(output.Sent), MsgClass.Refresh, 1);
+        output.FreeBuffers = 1;
+        _router.RetryPending(consumer);
+        Assert.Equal(2, output.Sent.Count);
+        AssertMessage(output.Sent[1], MsgClass.Status, 5);
+        Assert.False(consumer.Pending.Any);
+    }
+
     private (Peer, FakeOutput) Connect(ChannelRole role)
     {
         var output = new FakeOutput();
@@ -172,12 +237,13 @@ public sealed class RouterTests
         return (consumer, output);
     }
 
-    private (Peer, FakeOutput) PublishingProvider()
+    private (Peer, FakeOutput) PublishingProvider(int items = 1)
     {
         (Peer provider, FakeOutput output) = Connect(ChannelRole.NiProvider);
         _router.OnMessage(provider, Wire.Login(1, LoginRoles.Provider));
         _router.OnMessage(provider, Wire.Directory(-1, 1, "TEST_FEED", solicited: false));
-        _router.OnMessage(provider, Wire.Refresh(-1, 1, "ITEM1", 1000));
+        for (int i = 1; i <= items; i++)
+            _router.OnMessage(provider, Wire.Refresh(-i, 1, $"ITEM{i}", 1000 + i));
         Assert.Null(provider.CloseRequest);
         return (provider, output);
     }
