@@ -28,21 +28,8 @@ prov_dir="$repo/PerfTools/ProvPerf/bin/Release/net10.0"
 cons_dir="$repo/PerfTools/ConsPerf/bin/Release/net10.0"
 hook="$repo/PerfTools/bench/AllocationProbe/bin/Release/net10.0/AllocationProbe.dll"
 
-# value of "  <label>: <number>" in the given section of a summary file
-field() { # file section label
-  awk -v section="$2" -v label="$3" '
-    $0 == section { inside = 1; next }
-    /^[A-Z].*:$/ || /^---/ { if (inside && $0 != section) inside = 0 }
-    inside && index($0, "  " label ": ") == 1 { sub(".*: ", ""); print; exit }' "$1"
-}
-
-# bytes allocated per second over the second half of the steady state: slope of the probe samples
-alloc_rate() { # probe file, window start (s), window end (s)
-  awk -F, -v a="$2" -v b="$3" '
-    $1 >= a && first == "" { first = $1; fa = $2 }
-    $1 <= b { last = $1; la = $2 }
-    END { if (first != "" && last > first) printf "%.0f", (la - fa) / (last - first); else print "n/a" }' "$1"
-}
+# shared: field, alloc_rate, per_msg
+source "$repo/PerfTools/bench/summary-fields.sh"
 
 printf "%-9s %-9s %-10s %-10s %-10s %-8s %-8s %-8s %-8s %-11s %-11s %s\n" \
   rate recv/s lat_avg_us lat_p50_us lat_p99_us consCPU consMB provCPU provMB cons_B/upd prov_B/upd result
@@ -74,8 +61,7 @@ for rate in $rates; do
   from=$(awk -v t="$end" -v s="$steady" 'BEGIN { printf "%.3f", t - s / 2 }')
   cons_rate=$(alloc_rate "$dir/cons-alloc.csv" "$from" "$end")
   prov_rate=$(alloc_rate "$dir/prov-alloc.csv" "$from" "$end")
-  per_upd() { awk -v a="$1" -v r="$2" 'BEGIN { if (a == "n/a" || r <= 0) print "n/a"; else printf "%.2f", a / r }'; }
-  cons_b=$(per_upd "$cons_rate" "$recv"); prov_b=$(per_upd "$prov_rate" "$rate")
+  cons_b=$(per_msg "$cons_rate" "$recv"); prov_b=$(per_msg "$prov_rate" "$rate")
   verdict=$(awk -v rc="$rc" -v lat="$lat" -v recv="$recv" -v rate="$rate" \
     'BEGIN { if (rc != 0) print "fail(exit " rc ")"; else if (lat == "n/a" || lat >= 1000) print "fail(latency)"; else if (recv < 0.95 * rate) print "fail(rate)"; else print "pass" }')
   printf "%-9s %-9s %-10s %-10s %-10s %-8s %-8s %-8s %-8s %-11s %-11s %s\n" \

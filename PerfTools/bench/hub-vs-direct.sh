@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# What PerfHub costs: for each update rate, (a) ProvPerf -> ConsPerf direct connect and (b) NIProvPerf -> PerfHub ->
+# ConsPerf (the guide's scenario 8.3, the hub's cache preloaded before ConsPerf asks), both on loopback with
+# ITEM_COUNT items. One table: update rate requested, steady-state updates received/s, latency avg/p50/p99, CPU of
+# each process, and bytes allocated per update in each process (AllocationProbe's samples over the second half of
+# the consumer's steady state; providers' bytes are over the requested rate, the consumer's and the hub's over the
+# received one). A rate passes when ConsPerf exits 0 with every image, its steady-state average latency is under
+# 1000 usec and it receives at least 95% of the requested rate (find-max-rate.sh's rule). The verdict: the highest
+# passing rate of each setup and their ratio hub/direct.
+#
+# Environment overrides: RATES ("100000 300000 500000 1000000"), ITEM_COUNT (100000), STEADY_STATE_TIME (10),
+# LATENCY_RATE (1000 latency updates/s), PORT (14010 direct; the hub takes PORT+2 for consumers, PORT+3 for NI
+# providers), OUT (out/bench-hub).
+set -euo pipefail
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
+
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+rates="${RATES:-100000 300000 500000 1000000}"
+item_count="${ITEM_COUNT:-100000}"
+steady="${STEADY_STATE_TIME:-10}"
+latency_rate="${LATENCY_RATE:-1000}"
+port="${PORT:-14010}"
+hub_port=$((port + 2)); ni_port=$((port + 3))
+out="${OUT:-$repo/out/bench-hub}"
+mkdir -p "$out"
+source "$repo/PerfTools/bench/summary-fields.sh"
+
+for project in ProvPerf NIProvPerf PerfHub ConsPerf bench/AllocationProbe; do
+  dotnet build "$repo/PerfTools/$project/$(basename "$project").csproj" -c Release -nologo -v quiet > "$out/build.log" 2>&1 \
+    || { cat "$out/build.log"; exit 1; }
+done
+bin() { echo "$repo/PerfTools/$1/bin/Release/net10.0"; }
+hook="$(bin bench/AllocationProbe)/AllocationProbe.dll"
+
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill -INT "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap cleanup EXIT
+
+# start <dir> <name> <tool> args...: the tool in the background with the allocation probe, its pid in $started
+start() {
+  local dir="$1" name="$2" tool="$3"; shift 3
+  (cd "$(bin "$tool")" && DOTNET_STARTUP_HOOKS="$hook" ALLOCATION_PROBE_FILE="$dir/$name-alloc.csv" exec dotnet "$tool.dll" "$@") \
+    >"$dir/$name.log" 2>&1 &
+  started=$!; pids+=("$started")
+}
+
+stop() { kill -INT "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+
+consperf() { # dir port args...: runs ConsPerf to the end of its steady state, sets $rc
+  local dir="$1" p="$2"; shift 2
+  set +e
+  (cd "$(bin ConsPerf)" && DOTNET_STARTUP_HOOKS="$hook" ALLOCATION_PROBE_FILE="$dir/cons-alloc.csv" exec dotnet ConsPerf.dll \
+      -p "$p" -itemCount "$item_count" -steadyStateTime "$steady" -noDisplayStats \
+      -summaryFile "$dir/ConsSummary.out" -statsFile "$dir/ConsStats" "$@") >"$dir/cons.log" 2>&1
+  rc=$?
+  set -e
+}
+
+wait_cached_images() { # hub log: until the hub holds every image (its console line), or 180 s
+  for _ in $(seq 1 1800); do
+    local have
+    have="$( { grep -oE '\(([0-9]+) with image\)' "$1" 2>/dev/null || true; } | tail -1 | tr -dc 0-9)"
+    [ -n "$have" ] && [ "$have" -ge "$item_count" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+cpu() { grep -m1 "CPU Usage avg (%)" "$1" 2>/dev/null | sed 's/.*: //' || true; }
+
+# report <setup> <rate> <dir> <provider summary> <provider probe> [hub dir]: one table row; pass/fail in $verdict
+report() {
+  local setup="$1" rate="$2" dir="$3" psum="$4" pprobe="$5" s="$3/ConsSummary.out"
+  local recv lat p50 p99 images end from
+  recv=$(field "$s" "Steady State Statistics:" "Avg update rate"); recv=${recv:-0}
+  lat=$(field "$s" "Steady State Statistics:" "Latency avg (usec)"); lat=${lat:-n/a}
+  p50=$(field "$s" "Steady State Statistics:" "Latency p50 (usec)"); p50=${p50:-n/a}
+  p99=$(field "$s" "Steady State Statistics:" "Latency p99 (usec)"); p99=${p99:-n/a}
+  images=$(field "$s" "Test Statistics:" "Refreshes received"); images=${images:-0}
+  end=$(tail -1 "$dir/cons-alloc.csv" 2>/dev/null | cut -d, -f1); end=${end:-0}
+  from=$(awk -v t="$end" -v s="$steady" 'BEGIN { printf "%.3f", t - s / 2 }')
+  local cons_b prov_b hub_b="-" hub_cpu="-"
+  cons_b=$(per_msg "$(alloc_rate "$dir/cons-alloc.csv" "$from" "$end")" "$recv")
+  prov_b=$(per_msg "$(alloc_rate "$pprobe" "$from" "$end")" "$rate")
+  if [ "$setup" = hub ]; then
+    hub_b=$(per_msg "$(alloc_rate "$dir/hub-alloc.csv" "$from" "$end")" "$recv")
+    hub_cpu=$(cpu "$dir/HubSummary.out"); hub_cpu=${hub_cpu:-n/a}
+  fi
+  local ccpu pcpu
+  ccpu=$(field "$s" "Overall Statistics:" "CPU Usage avg (%)"); pcpu=$(cpu "$psum")
+  verdict=$(awk -v rc="$rc" -v lat="$lat" -v recv="$recv" -v rate="$rate" -v images="$images" -v n="$item_count" 'BEGIN {
+    if (rc != 0) print "fail(exit " rc ")"; else if (images != n) print "fail(images)";
+    else if (lat == "n/a" || lat >= 1000) print "fail(latency)"; else if (recv < 0.95 * rate) print "fail(rate)"; else print "pass" }')
+  printf "%-7s %-8s %-9s %-10s %-10s %-10s %-8s %-8s %-8s %-10s %-10s %-10s %s\n" "$setup" "$rate" "${recv%.*}" "$lat" "$p50" "$p99" \
+    "${pcpu:-n/a}" "$hub_cpu" "${ccpu:-n/a}" "$prov_b" "$hub_b" "$cons_b" "$verdict"
+}
+
+printf "%-7s %-8s %-9s %-10s %-10s %-10s %-8s %-8s %-8s %-10s %-10s %-10s %s\n" \
+  setup rate recv/s lat_avg_us lat_p50_us lat_p99_us provCPU hubCPU consCPU prov_B/upd hub_B/upd cons_B/upd result
+best_direct=0; best_hub=0
+for rate in $rates; do
+  # (a) direct: ProvPerf answers ConsPerf's requests
+  dir="$out/direct-$rate"; rm -rf "$dir"; mkdir -p "$dir"
+  start "$dir" prov ProvPerf -p "$port" -runTime $((steady * 3 + 120)) -updateRate "$rate" -latencyUpdateRate "$latency_rate" \
+    -noDisplayStats -summaryFile "$dir/ProvSummary.out" -statsFile "$dir/ProvStats"
+  prov=$started
+  consperf "$dir" "$port" -h 127.0.0.1
+  stop "$prov"
+  report direct "$rate" "$dir" "$dir/ProvSummary.out" "$dir/prov-alloc.csv"
+  if [ "$verdict" = pass ] && [ "$rate" -gt "$best_direct" ]; then best_direct=$rate; fi
+
+  # (b) through the hub: NIProvPerf publishes, the hub's cache is preloaded, then ConsPerf asks for the NI service
+  dir="$out/hub-$rate"; rm -rf "$dir"; mkdir -p "$dir"
+  start "$dir" hub PerfHub -p "$hub_port" -niPort "$ni_port" -writeStatsInterval 1 \
+    -summaryFile "$dir/HubSummary.out" -statsFile "$dir/HubStats"
+  hub=$started
+  for _ in $(seq 1 300); do grep -q "consumers connect to port" "$dir/hub.log" 2>/dev/null && break; sleep 0.1; done
+  start "$dir" niprov NIProvPerf -h 127.0.0.1 -p "$ni_port" -itemCount "$item_count" -updateRate "$rate" \
+    -latencyUpdateRate "$latency_rate" -runTime $((steady * 3 + 300)) -noDisplayStats \
+    -summaryFile "$dir/NIProvSummary.out" -statsFile "$dir/NIProvStats"
+  niprov=$started
+  if wait_cached_images "$dir/hub.log"; then
+    consperf "$dir" "$hub_port" -h 127.0.0.1 -serviceName NI_PUB
+  else
+    rc=99; echo "hub-vs-direct: the hub did not cache $item_count images within 180 s (rate $rate)" >&2
+  fi
+  stop "$niprov"; stop "$hub"
+  report hub "$rate" "$dir" "$dir/NIProvSummary.out" "$dir/niprov-alloc.csv"
+  if [ "$verdict" = pass ] && [ "$rate" -gt "$best_hub" ]; then best_hub=$rate; fi
+done
+pids=()
+
+echo
+echo "Highest passing rate with $item_count items (every image, steady-state avg latency < 1 ms, >= 95% of the rate received):"
+echo "  direct (ProvPerf -> ConsPerf):             $best_direct updates/s"
+echo "  hub    (NIProvPerf -> PerfHub -> ConsPerf): $best_hub updates/s"
+awk -v h="$best_hub" -v d="$best_direct" 'BEGIN { if (d > 0) printf "  ratio hub/direct: %.2f\n", h / d; else print "  ratio hub/direct: n/a (direct passed no rate)" }'
+echo "Details per run: $out/{direct,hub}-<rate>/ (summaries, logs, allocation samples)"

@@ -1,0 +1,23 @@
+# Helpers the benchmark scripts source (not run on its own): reading the tools' summary files and the
+# AllocationProbe's samples.
+
+# value of "  <label>: <number>" in the given section of a summary file
+field() { # file section label
+  awk -v section="$2" -v label="$3" '
+    $0 == section { inside = 1; next }
+    /^[A-Z].*:$/ || /^---/ { if (inside && $0 != section) inside = 0 }
+    inside && index($0, "  " label ": ") == 1 { sub(".*: ", ""); print; exit }' "$1"
+}
+
+# bytes allocated per second over a window of wall-clock time: slope of the probe samples
+alloc_rate() { # probe file, window start (s), window end (s)
+  awk -F, -v a="$2" -v b="$3" '
+    $1 >= a && first == "" { first = $1; fa = $2 }
+    $1 <= b { last = $1; la = $2 }
+    END { if (first != "" && last > first) printf "%.0f", (la - fa) / (last - first); else print "n/a" }' "$1"
+}
+
+# bytes per message: an allocation rate (B/s) over a message rate (msgs/s)
+per_msg() { # bytes per second, messages per second
+  awk -v a="$1" -v r="$2" 'BEGIN { if (a == "n/a" || r == "" || r <= 0) print "n/a"; else printf "%.2f", a / r }'
+}
