@@ -13,7 +13,7 @@ namespace PerfTools.Tests.NIProvPerf;
 /// nothing once its items are published, over a real connection to the test receiver. Driven by hand on the test
 /// thread, whose allocations are the ones counted; the receiver reads on its own thread.
 /// </summary>
-[Collection(ProvPerfTestCollection.Name)]
+[Collection(AllocationCollection.Name)]
 public sealed class NIProviderSteadyStateAllocationTests
 {
     [Fact]
