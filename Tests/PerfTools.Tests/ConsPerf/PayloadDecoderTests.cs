@@ -12,6 +12,7 @@ namespace PerfTools.Tests.ConsPerf;
 /// MarketPriceEncoder) encode every fieldEntry of MsgData.xml's refreshMsg with its declared type, blank where the
 /// file gives data="", then end each refresh with blank UINT entries TIM_TRK_1, TIM_TRK_2, TIM_TRK_3 (3902-3904).
 /// </summary>
+[Collection(AllocationCollection.Name)]
 public sealed class PayloadDecoderTests
 {
     private static readonly Lazy<DataDictionary> s_ourDictionary = new(() => LoadDictionary(AppContext.BaseDirectory));

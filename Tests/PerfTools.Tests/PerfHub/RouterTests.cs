@@ -9,6 +9,7 @@ using Xunit;
 namespace PerfTools.Tests.PerfHub;
 
 /// <summary>The router on in-memory outputs: request aggregation, answers from the cache, posts, and the steady-state paths' allocations.</summary>
+[Collection(AllocationCollection.Name)]
 public sealed class RouterTests
 {
     private readonly HubRouter _router;
