@@ -32,6 +32,23 @@ internal sealed class CachedItem
 
     public FieldRecord Record { get; } = new();
 
+    /// <summary>The image when the item's payload is not a field list (null until such a refresh comes).</summary>
+    public PayloadRecord? Payload { get; private set; }
+
+    /// <summary>The last refresh had another container type than a field list: the image is <see cref="Payload"/>, not <see cref="Record"/>.</summary>
+    public bool PayloadIsImage { get; private set; }
+
+    /// <summary>Keeps a refresh payload that is not a field list as the image.</summary>
+    public void SetPayloadImage(int containerType, ReadOnlySpan<byte> payload)
+    {
+        Payload ??= new PayloadRecord();
+        Payload.Set(containerType, payload);
+        PayloadIsImage = true;
+    }
+
+    /// <summary>A field list (or empty) refresh came: the image is the field record again.</summary>
+    public void UseFieldListImage() => PayloadIsImage = false;
+
     /// <summary>A complete image with good data is held.</summary>
     public bool HasImage { get; set; }
 
@@ -41,11 +58,37 @@ internal sealed class CachedItem
     /// <summary>The source is gone: the image is stale (Suspect) until it publishes again.</summary>
     public bool IsStale { get; set; }
 
-    /// <summary>The channel publishing the item (an NI provider, or the upstream connection), null when none.</summary>
-    public Peer? Source { get; set; }
+    /// <summary>
+    /// The channel that last refreshed the item (an NI provider, or the upstream connection) while it is connected;
+    /// null when it is gone or there was none.
+    /// </summary>
+    public Peer? Source { get; private set; }
 
-    /// <summary>The source's stream id for the item (an NI provider's, or the hub's upstream stream).</summary>
-    public int SourceStreamId { get; set; }
+    /// <summary>The stream id of <see cref="Source"/> for the item (an NI provider's, or the hub's upstream stream).</summary>
+    public int SourceStreamId { get; private set; }
+
+    /// <summary>
+    /// Channels publishing the item: one upstream stream, or every NI provider that has refreshed it (common items of
+    /// NIProvPerf's threads), whose updates all go into this one cache of record.
+    /// </summary>
+    public int SourceCount { get; private set; }
+
+    /// <summary>Another channel publishes the item on <paramref name="streamId"/> (its refresh or the hub's request).</summary>
+    public void AddSource(Peer source, int streamId)
+    {
+        SourceCount++;
+        Source = source;
+        SourceStreamId = streamId;
+    }
+
+    /// <summary>A channel no longer publishes the item; true when it was the last one.</summary>
+    public bool RemoveSource(Peer source)
+    {
+        SourceCount--;
+        if (Source == source)
+            Source = null;
+        return SourceCount == 0;
+    }
 
     /// <summary>Consumer streams on the item, in the order they opened; preallocated, reused.</summary>
     public List<Subscription> Subscribers { get; } = new(InitialSubscribers);

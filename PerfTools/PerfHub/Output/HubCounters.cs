@@ -23,6 +23,9 @@ internal sealed class HubCounters
     public long ItemsNotFound;
     public long ItemRequests;
     public long UpstreamStreamsOpened;
+
+    /// <summary>Acks from the upstream provider routed back to the consumer that posted.</summary>
+    public long AcksFromUpstream;
     public long ChannelsAccepted;
     public long ChannelsClosed;
     public long UndecodableMessages;

@@ -77,6 +77,7 @@ internal sealed class HubStatistics : IDisposable
             .Stat("Refreshes received from providers", c.RefreshesIn)
             .Stat("Updates received from providers", c.UpdatesIn)
             .Stat("Posts received", c.PostsIn)
+            .Stat("Upstream acks routed to posters", c.AcksFromUpstream)
             .Stat("Generic messages received", c.GenericMsgsIn)
             .Stat("Fan-out messages", c.FanOut)
             .Stat("Messages dropped (output backed up)", c.MessagesDropped)

@@ -44,6 +44,7 @@ internal sealed class ConsumerSide(HubState hub)
         foreach (Subscription subscription in consumer.Subscriptions.Values.ToArray())
             hub.Unsubscribe(subscription);
         hub.Consumers.Remove(consumer);
+        hub.UpstreamPosts.Forget(consumer);
     }
 
     private void OnLogin(Peer consumer, scoped in Msg msg, ReadOnlySpan<byte> encoded)
@@ -123,7 +124,7 @@ internal sealed class ConsumerSide(HubState hub)
             case MsgClass.Generic:
                 hub.Counters.GenericMsgsIn++;
                 if (consumer.Subscriptions.TryGetValue(msg.StreamId, out Subscription? on) && on.Item.Source is { Role: ChannelRole.Upstream } upstream)
-                    ForwardUpstream(upstream, encoded, on.Item.SourceStreamId);
+                    ForwardUpstream(upstream, encoded, on.Item.SourceStreamId, hubPostId: 0);
                 break;
         }
     }
@@ -186,8 +187,7 @@ internal sealed class ConsumerSide(HubState hub)
         int streamId = hub.NextUpstreamStreamId();
         if (!hub.Send(upstream, (ref RwfEncoder e) => HubMessages.EncodeUpstreamRequest(ref e, item, streamId)))
             return; // does not encode (logged): the item stays without a source
-        item.Source = upstream;
-        item.SourceStreamId = streamId;
+        item.AddSource(upstream, streamId);
         upstream.Published[streamId] = item;
         hub.Counters.UpstreamStreamsOpened++;
     }
@@ -213,7 +213,11 @@ internal sealed class ConsumerSide(HubState hub)
         }
         if (item.Source is { Role: ChannelRole.Upstream } upstream)
         {
-            ForwardUpstream(upstream, encoded, on is null ? upstream.LoginStreamId : item.SourceStreamId);
+            // The ack comes back on the hub's stream with the id the hub gave the post: remember whose it is.
+            uint hubPostId = wantsAck && (msg.PostFlags & PostMsgFlags.HasPostId) != 0
+                ? hub.UpstreamPosts.Register(consumer, msg.StreamId, msg.PostId)
+                : 0;
+            ForwardUpstream(upstream, encoded, on is null ? upstream.LoginStreamId : item.SourceStreamId, hubPostId);
             return;
         }
         bool applied = ApplyPost(item, msg);
@@ -260,7 +264,7 @@ internal sealed class ConsumerSide(HubState hub)
             consumer.Output.Cancel();
     }
 
-    private static void ForwardUpstream(Peer upstream, ReadOnlySpan<byte> encoded, int streamId)
+    private static void ForwardUpstream(Peer upstream, ReadOnlySpan<byte> encoded, int streamId, uint hubPostId)
     {
         Span<byte> space = upstream.Output.Reserve(encoded.Length);
         if (space.Length < encoded.Length)
@@ -272,6 +276,8 @@ internal sealed class ConsumerSide(HubState hub)
         }
         encoded.CopyTo(space);
         MsgPatch.StreamId(space, streamId);
+        if (hubPostId != 0)
+            MsgPatch.PostId(space, hubPostId);
         upstream.Output.Send(encoded.Length);
     }
 }

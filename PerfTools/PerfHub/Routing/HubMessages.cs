@@ -14,7 +14,8 @@ internal static class HubMessages
 
     private static ReadOnlySpan<byte> WaitingText => "Item not in the hub cache yet: waiting for its provider"u8;
 
-    public static int MaxImageLength(CachedItem item) => HeaderBound + item.NameBytes.Length + item.Record.MaxEncodedLength;
+    public static int MaxImageLength(CachedItem item) =>
+        HeaderBound + item.NameBytes.Length + (item.PayloadIsImage ? item.Payload!.Length : item.Record.MaxEncodedLength);
 
     /// <summary>The item's image from the cache on <paramref name="streamId"/>.</summary>
     public static CodecReturnCode EncodeImage(ref RwfEncoder encoder, CachedItem item, int streamId, bool solicited, bool streaming)
@@ -25,6 +26,12 @@ internal static class HubMessages
         (int streamState, int dataState) = item.State;
         msg.State = new State(streaming ? streamState : StreamStates.NonStreaming, dataState, StateCodes.None, ImageText);
         msg.Qos = ProvidedService.RealtimeTickByTick;
+        if (item.PayloadIsImage)
+        {
+            msg.ContainerType = item.Payload!.ContainerType;
+            msg.EncodedDataBody = item.Payload.Payload;
+            return MsgEncoder.Encode(ref encoder, msg);
+        }
         CodecReturnCode rc = MsgEncoder.EncodeInit(ref encoder, msg, out MsgEncodeState state);
         if (rc < CodecReturnCode.Success)
             return rc;

@@ -35,6 +35,9 @@ internal sealed class HubState
 
     public List<Peer> Consumers { get; } = [];
 
+    /// <summary>Posts sent upstream awaiting their ack (hub post id to poster).</summary>
+    public UpstreamPosts UpstreamPosts { get; } = new();
+
     /// <summary>Where a message fanned out to many streams is encoded once (posts); reused.</summary>
     public byte[] Scratch { get; } = new byte[64 * 1024];
 

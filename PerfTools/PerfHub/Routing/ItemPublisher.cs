@@ -16,19 +16,23 @@ internal sealed class ItemPublisher(HubState hub)
     public void OnRefresh(Peer source, CachedItem item, scoped in Msg msg)
     {
         hub.Counters.RefreshesIn++;
+        bool complete = (msg.RefreshFlags & RefreshMsgFlags.RefreshComplete) != 0;
         if (msg.ContainerType is not (DataTypes.FieldList or DataTypes.NoData))
         {
-            hub.Log($"PerfHub: {source.Name} sent a refresh of {item.Name} with a {msg.ContainerType} payload; only field lists are cached.");
-            return;
+            if (!CachePayload(source, item, msg, complete))
+                return;
         }
-        if (!item.RefreshInProgress || (msg.RefreshFlags & RefreshMsgFlags.ClearCache) != 0)
-            item.Record.Clear();
-        if (item.Record.Apply(msg.EncodedDataBody) != CodecReturnCode.Success)
+        else
         {
-            source.RequestClose($"the refresh of {item.Name} does not decode as a field list");
-            return;
+            if (!item.RefreshInProgress || (msg.RefreshFlags & RefreshMsgFlags.ClearCache) != 0)
+                item.Record.Clear();
+            item.UseFieldListImage();
+            if (item.Record.Apply(msg.EncodedDataBody) != CodecReturnCode.Success)
+            {
+                source.RequestClose($"the refresh of {item.Name} does not decode as a field list");
+                return;
+            }
         }
-        bool complete = (msg.RefreshFlags & RefreshMsgFlags.RefreshComplete) != 0;
         item.RefreshInProgress = !complete;
         if (!complete)
             return;
@@ -39,10 +43,25 @@ internal sealed class ItemPublisher(HubState hub)
             hub.SendImage(subscribers[i], solicited: !subscribers[i].HasImage);
     }
 
+    // Another container type: a single-part refresh's payload is the image as received; a multi-part one is not
+    // cached (its parts cannot be joined without merging the container's entries), which is logged.
+    private bool CachePayload(Peer source, CachedItem item, scoped in Msg msg, bool complete)
+    {
+        if (!complete || item.RefreshInProgress)
+        {
+            if (!item.RefreshInProgress)
+                hub.Log($"PerfHub: {source.Name} sent a multi-part refresh of {item.Name} with a {DataTypes.Name(msg.ContainerType) ?? msg.ContainerType.ToString()} payload; only single-part images of that type are cached, so it is not.");
+            item.RefreshInProgress = !complete;
+            return false;
+        }
+        item.SetPayloadImage(msg.ContainerType, msg.EncodedDataBody);
+        return true;
+    }
+
     public void OnUpdate(CachedItem item, scoped in Msg msg, ReadOnlySpan<byte> encoded)
     {
         hub.Counters.UpdatesIn++;
-        if (msg.ContainerType == DataTypes.FieldList && item.Record.Apply(msg.EncodedDataBody) != CodecReturnCode.Success)
+        if (msg.ContainerType == DataTypes.FieldList && !item.PayloadIsImage && item.Record.Apply(msg.EncodedDataBody) != CodecReturnCode.Success)
             hub.Counters.UndecodableMessages++;
         item.UpdatesApplied++;
         hub.FanOut.Forward(item, encoded);
@@ -56,14 +75,17 @@ internal sealed class ItemPublisher(HubState hub)
 
     public void OnStatus(Peer source, CachedItem item, scoped in Msg msg, ReadOnlySpan<byte> encoded)
     {
+        bool hasState = (msg.StatusFlags & StatusMsgFlags.HasState) != 0;
+        bool closed = hasState && (msg.State.StreamState is StreamStates.Closed or StreamStates.ClosedRecover);
+        if (closed && !Detach(source, msg.StreamId, item))
+            return; // one of several providers stopped publishing the item; the others still do
         hub.FanOut.Forward(item, encoded, includeWaiting: true);
-        if ((msg.StatusFlags & StatusMsgFlags.HasState) == 0)
+        if (!hasState)
             return;
         if (msg.State.DataState == DataStates.Suspect)
             item.IsStale = true;
-        if (msg.State.StreamState is StreamStates.Closed or StreamStates.ClosedRecover)
+        if (closed)
         {
-            Detach(source, item);
             for (int i = item.Subscribers.Count - 1; i >= 0; i--)
                 hub.Unsubscribe(item.Subscribers[i]);
             hub.Cache.SetHasImage(item, false);
@@ -75,9 +97,8 @@ internal sealed class ItemPublisher(HubState hub)
     {
         foreach (CachedItem item in source.Published.Values)
         {
-            if (item.Source != source)
-                continue;
-            item.Source = null;
+            if (!item.RemoveSource(source))
+                continue; // another NI provider still publishes it: the image stays good
             item.IsStale = true;
             item.RefreshInProgress = false;
             SendSuspect(item);
@@ -95,11 +116,10 @@ internal sealed class ItemPublisher(HubState hub)
             hub.FanOut.Forward(item, scratch[..encoder.Position], includeWaiting: true);
     }
 
-    private static void Detach(Peer source, CachedItem item)
+    // The source closed its stream of the item; true when no other source publishes it.
+    private static bool Detach(Peer source, int streamId, CachedItem item)
     {
-        if (item.Source != source)
-            return;
-        source.Published.Remove(item.SourceStreamId);
-        item.Source = null;
+        source.Published.Remove(streamId);
+        return item.RemoveSource(source);
     }
 }

@@ -114,10 +114,9 @@ internal sealed class ProviderSide(HubState hub, ItemPublisher publisher)
                     return;
                 }
                 item = hub.Cache.GetOrAdd(msg.Key.ServiceId, msg.DomainType, msg.Key.Name, msg.Key.HasNameType ? msg.Key.NameType : (byte)1);
-                if (item.Source is { } previous && previous != provider)
-                    previous.Published.Remove(item.SourceStreamId);
-                item.Source = provider;
-                item.SourceStreamId = msg.StreamId;
+                // Several NI providers may publish the same item (NIProvPerf's common items): each is a source of the one
+                // cached image, and each one's updates are applied to it and fanned out.
+                item.AddSource(provider, msg.StreamId);
                 provider.Published[msg.StreamId] = item;
             }
             publisher.OnRefresh(provider, item, msg);

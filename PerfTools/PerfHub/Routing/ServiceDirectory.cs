@@ -1,49 +1,56 @@
 using Eta.Codec.Rdm;
+using PerfTools.PerfHub.Network;
 
 namespace PerfTools.PerfHub.Routing;
 
 /// <summary>
 /// Every service the hub knows, as its providers described them (source directory refreshes and updates), with the
-/// provider that owns each. A service whose provider is gone stays listed, Down and not accepting requests.
+/// providers publishing each: the upstream provider alone, or one or more NI providers (NIProvPerf's threads each
+/// publish the same service on their own connection). A service is Up while any of its publishers is connected; one
+/// whose publishers are all gone stays listed, Down and not accepting requests.
 /// </summary>
 internal sealed class ServiceDirectory
 {
-    private readonly List<(Service Service, Peer? Owner)> _services = [];
+    private readonly List<Entry> _services = [];
 
     public int Count => _services.Count;
 
+    /// <summary>The first live publisher of the service (the upstream connection for an upstream service).</summary>
     public Peer? OwnerOf(int serviceId)
     {
         int index = IndexOf(serviceId);
-        return index < 0 ? null : _services[index].Owner;
+        return index < 0 || _services[index].Publishers.Count == 0 ? null : _services[index].Publishers[0];
     }
 
     public bool Contains(int serviceId) => IndexOf(serviceId) >= 0;
 
     /// <summary>
     /// Adds or replaces a service published by <paramref name="owner"/>; null (with <paramref name="conflict"/>) when
-    /// another live provider already owns that service id.
+    /// a live provider that cannot share it already publishes that service id: only NI providers publishing the same
+    /// service name share one.
     /// </summary>
     public Service? Publish(Service service, Peer owner, out string? conflict)
     {
         conflict = null;
         int index = IndexOf(service.ServiceId);
-        if (index >= 0 && _services[index].Owner is { } current && current != owner)
+        if (index < 0)
         {
-            conflict = $"service id {service.ServiceId} ({service.Info?.ServiceName}) is already provided by {current.Name}";
+            var entry = new Entry(service);
+            entry.Publishers.Add(owner);
+            _services.Add(entry);
+            return service;
+        }
+        Entry known = _services[index];
+        if (!known.Publishers.Contains(owner) && known.Publishers.Count > 0 && !CanShare(known, service, owner))
+        {
+            conflict = $"service id {service.ServiceId} ({service.Info?.ServiceName}) is already provided by {known.Publishers[0].Name}";
             return null;
         }
-        if (index >= 0)
-        {
-            Service known = _services[index].Service;
-            service.Info ??= known.Info;
-            service.State ??= known.State;
-            _services[index] = (service, owner);
-        }
-        else
-        {
-            _services.Add((service, owner));
-        }
+        service.Info ??= known.Service.Info;
+        service.State ??= known.Service.State;
+        known.Service = service;
+        if (!known.Publishers.Contains(owner))
+            known.Publishers.Add(owner);
         return service;
     }
 
@@ -51,12 +58,15 @@ internal sealed class ServiceDirectory
     public Service? Update(Service change, Peer owner)
     {
         int index = IndexOf(change.ServiceId);
-        if (index < 0 || _services[index].Owner != owner)
+        if (index < 0 || !_services[index].Publishers.Contains(owner))
             return Publish(change, owner, out _);
-        Service known = _services[index].Service;
+        Entry entry = _services[index];
+        Service known = entry.Service;
         if (change.Action == Eta.Codec.MapEntryActions.Delete)
         {
-            _services.RemoveAt(index);
+            entry.Publishers.Remove(owner);
+            if (entry.Publishers.Count == 0)
+                _services.RemoveAt(index);
             return null;
         }
         known.Info = change.Info ?? known.Info;
@@ -64,18 +74,19 @@ internal sealed class ServiceDirectory
         return known;
     }
 
-    /// <summary>Marks every service of <paramref name="owner"/> Down and ownerless; returns them.</summary>
+    /// <summary>
+    /// <paramref name="owner"/> is gone: it no longer publishes anything. Services left with no publisher are marked
+    /// Down and returned (those another NI provider still publishes are unchanged).
+    /// </summary>
     public List<Service> Orphan(Peer owner)
     {
         var orphaned = new List<Service>();
-        for (int i = 0; i < _services.Count; i++)
+        foreach (Entry entry in _services)
         {
-            if (_services[i].Owner != owner)
+            if (!entry.Publishers.Remove(owner) || entry.Publishers.Count > 0)
                 continue;
-            Service service = _services[i].Service;
-            service.State = new ServiceState { Value = ServiceStates.Down, AcceptingRequests = 0 };
-            _services[i] = (service, null);
-            orphaned.Add(service);
+            entry.Service.State = new ServiceState { Value = ServiceStates.Down, AcceptingRequests = 0 };
+            orphaned.Add(entry.Service);
         }
         return orphaned;
     }
@@ -83,11 +94,11 @@ internal sealed class ServiceDirectory
     /// <summary>Copies of the services (all, or the one asked for) holding the filter's parts, for a consumer.</summary>
     public IEnumerable<Service> View(ServiceFilterFlags filter, int? serviceId = null)
     {
-        foreach ((Service service, _) in _services)
+        foreach (Entry entry in _services)
         {
-            if (serviceId is { } id && service.ServiceId != id)
+            if (serviceId is { } id && entry.Service.ServiceId != id)
                 continue;
-            yield return Project(service, filter);
+            yield return Project(entry.Service, filter);
         }
     }
 
@@ -100,5 +111,20 @@ internal sealed class ServiceDirectory
         Load = (filter & ServiceFilterFlags.Load) != 0 ? service.Load : null,
     };
 
+    // NI providers publishing the same service (id and name) share it, as an ADH's cache of record takes one service
+    // from several publishers; an upstream service has one owner.
+    private static bool CanShare(Entry known, Service service, Peer owner) =>
+        owner.Role == ChannelRole.NiProvider
+        && known.Publishers.TrueForAll(p => p.Role == ChannelRole.NiProvider)
+        && (service.Info?.ServiceName is null || known.Service.Info?.ServiceName is null
+            || service.Info.ServiceName == known.Service.Info.ServiceName);
+
     private int IndexOf(int serviceId) => _services.FindIndex(s => s.Service.ServiceId == serviceId);
+
+    private sealed class Entry(Service service)
+    {
+        public Service Service { get; set; } = service;
+
+        public List<Peer> Publishers { get; } = [];
+    }
 }

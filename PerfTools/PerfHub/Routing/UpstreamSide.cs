@@ -28,12 +28,38 @@ internal sealed class UpstreamSide(HubState hub, ItemPublisher publisher, Consum
 
     public void OnMessage(Peer upstream, scoped in Msg msg, ReadOnlySpan<byte> encoded)
     {
-        if (msg.StreamId == LoginStreamId)
+        if (msg.MsgClass == MsgClass.Ack)
+            RouteAck(msg); // on the login stream (off-stream post) or an item stream
+        else if (msg.StreamId == LoginStreamId)
             OnLogin(upstream, msg);
         else if (msg.StreamId == DirectoryStreamId)
             OnDirectory(upstream, msg);
         else if (upstream.Published.TryGetValue(msg.StreamId, out CachedItem? item))
             OnItem(upstream, item, msg, encoded);
+    }
+
+    /// <summary>An ack of a post the hub forwarded: to the poster's stream, with the poster's post id.</summary>
+    private void RouteAck(scoped in Msg ack)
+    {
+        if (!hub.UpstreamPosts.TryTake(ack.AckId, out Peer? consumer, out int streamId, out uint postId))
+            return; // not a post the hub is waiting on (no ack asked, or its poster is gone)
+        Msg routed = ack;
+        routed.StreamId = streamId;
+        routed.AckId = postId;
+        Span<byte> space = consumer!.Output.Reserve(ack.EncodedMsg.Length + HubMessages.HeaderBound);
+        if (space.IsEmpty)
+        {
+            consumer.Output.Dropped();
+            return;
+        }
+        var encoder = new RwfEncoder(space);
+        if (MsgEncoder.Encode(ref encoder, routed) != CodecReturnCode.Success)
+        {
+            consumer.Output.Cancel();
+            return;
+        }
+        consumer.Output.Send(encoder.Position);
+        hub.Counters.AcksFromUpstream++;
     }
 
     private void OnLogin(Peer upstream, scoped in Msg msg)
