@@ -6,7 +6,9 @@
 # the consumer's steady state; providers' bytes are over the requested rate, the consumer's and the hub's over the
 # received one). A rate passes when ConsPerf exits 0 with every image, its steady-state average latency is under
 # 1000 usec and it receives at least 95% of the requested rate (find-max-rate.sh's rule). The verdict: the highest
-# passing rate of each setup and their ratio hub/direct.
+# passing rate of each setup and their ratio hub/direct, whether the issue's goal is met (hub at least 500,000
+# updates/s and at least half the direct rate), and the machine's load average before and after (uptime), since
+# every figure taken on a shared machine depends on it.
 #
 # Environment overrides: RATES ("100000 300000 500000 1000000"), ITEM_COUNT (100000), STEADY_STATE_TIME (10),
 # LATENCY_RATE (1000 latency updates/s), PORT (14010 direct; the hub takes PORT+2 for consumers, PORT+3 for NI
@@ -95,6 +97,8 @@ report() {
     "${pcpu:-n/a}" "$hub_cpu" "${ccpu:-n/a}" "$prov_b" "$hub_b" "$cons_b" "$verdict"
 }
 
+load_before="$(uptime | sed 's/.*load average: //')"
+echo "hub-vs-direct: $item_count items, ${steady} s steady state per run, rates: $rates; load average before: $load_before"
 printf "%-7s %-8s %-9s %-10s %-10s %-10s %-8s %-8s %-8s %-10s %-10s %-10s %s\n" \
   setup rate recv/s lat_avg_us lat_p50_us lat_p99_us provCPU hubCPU consCPU prov_B/upd hub_B/upd cons_B/upd result
 best_direct=0; best_hub=0
@@ -135,4 +139,8 @@ echo "Highest passing rate with $item_count items (every image, steady-state avg
 echo "  direct (ProvPerf -> ConsPerf):             $best_direct updates/s"
 echo "  hub    (NIProvPerf -> PerfHub -> ConsPerf): $best_hub updates/s"
 awk -v h="$best_hub" -v d="$best_direct" 'BEGIN { if (d > 0) printf "  ratio hub/direct: %.2f\n", h / d; else print "  ratio hub/direct: n/a (direct passed no rate)" }'
+load_after="$(uptime | sed 's/.*load average: //')"
+goal=$(awk -v h="$best_hub" -v d="$best_direct" 'BEGIN { print (h >= 500000 && 2 * h >= d && d > 0) ? "MET" : "NOT MET" }')
+echo "VERDICT: hub $best_hub updates/s, direct $best_direct updates/s; goal (hub >= 500000/s and >= half of direct): $goal"
+echo "Load average (1, 5, 15 min): before $load_before; after $load_after"
 echo "Details per run: $out/{direct,hub}-<rate>/ (summaries, logs, allocation samples)"
