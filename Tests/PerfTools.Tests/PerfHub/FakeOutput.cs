@@ -1,4 +1,5 @@
 using PerfTools.PerfHub.Network;
+using PerfTools.PerfHub.Routing;
 
 namespace PerfTools.Tests.PerfHub;
 
@@ -37,6 +38,15 @@ internal sealed class FakeOutput : IMessageOutput
     public void Dropped() => DroppedCount++;
 
     public int DroppedCount { get; private set; }
+
+    /// <summary>A peer of <paramref name="role"/> whose channel is a new FakeOutput, made active on the router.</summary>
+    public static (Peer Peer, FakeOutput Output) Connect(HubRouter router, ChannelRole role)
+    {
+        var output = new FakeOutput();
+        var peer = new Peer(output, role, role.ToString());
+        router.OnActive(peer);
+        return (peer, output);
+    }
 
     public void Clear()
     {

@@ -194,13 +194,7 @@ public sealed class HubSourcesTests
         Assert.Equal(posted - first, (uint)_router.Hub.Counters.AcksFromUpstream);
     }
 
-    private (Peer, FakeOutput) Connect(ChannelRole role)
-    {
-        var output = new FakeOutput();
-        var peer = new Peer(output, role, role.ToString());
-        _router.OnActive(peer);
-        return (peer, output);
-    }
+    private (Peer, FakeOutput) Connect(ChannelRole role) => FakeOutput.Connect(_router, role);
 
     private (Peer, FakeOutput) NiProvider()
     {

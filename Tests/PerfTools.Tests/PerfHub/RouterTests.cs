@@ -221,13 +221,7 @@ public sealed class RouterTests
         Assert.False(consumer.Pending.Any);
     }
 
-    private (Peer, FakeOutput) Connect(ChannelRole role)
-    {
-        var output = new FakeOutput();
-        var peer = new Peer(output, role, role.ToString());
-        _router.OnActive(peer);
-        return (peer, output);
-    }
+    private (Peer, FakeOutput) Connect(ChannelRole role) => FakeOutput.Connect(_router, role);
 
     private (Peer, FakeOutput) LoggedInConsumer()
     {
