@@ -3,10 +3,10 @@ using System.Net.Sockets;
 using Eta.Transport;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Timing;
-using PerfTools.ConsPerf.Consumer;
 using PerfTools.ConsPerf.Options;
+using PerfTools.ConsPerf.Session;
 
-namespace PerfTools.ConsPerf.Connection;
+namespace PerfTools.ConsPerf.Network;
 
 /// <summary>
 /// The consumer's RSSL channel, reduced to what the session needs: connect (blocking handshake), wait for data,

@@ -1,7 +1,7 @@
 using Eta.Codec;
 using Eta.Codec.Rdm;
 
-namespace PerfTools.ConsPerf.Protocol;
+namespace PerfTools.ConsPerf.Session;
 
 /// <summary>
 /// The consumer's two administrative requests (§4.1): the login, announcing support for round trip latency

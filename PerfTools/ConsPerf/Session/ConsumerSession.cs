@@ -2,13 +2,12 @@ using Eta.Codec;
 using PerfTools.Common.Items;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Timing;
-using PerfTools.ConsPerf.Connection;
+using PerfTools.ConsPerf.Network;
 using PerfTools.ConsPerf.Options;
-using PerfTools.ConsPerf.Protocol;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Stats;
 
-namespace PerfTools.ConsPerf.Consumer;
+namespace PerfTools.ConsPerf.Session;
 
 /// <summary>
 /// One consumer connection's whole test (§4.2.1): connect (retrying until the provider listens), log in with round

@@ -1,6 +1,6 @@
 using PerfTools.ConsPerf.Run;
 
-namespace PerfTools.ConsPerf.Consumer;
+namespace PerfTools.ConsPerf.Session;
 
 /// <summary>What the <see cref="MessageReceiver"/> reports to (and asks of) its session.</summary>
 internal interface IReceiverEvents

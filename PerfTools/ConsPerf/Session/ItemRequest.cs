@@ -1,7 +1,7 @@
 using Eta.Codec;
 using PerfTools.Common.Items;
 
-namespace PerfTools.ConsPerf.Protocol;
+namespace PerfTools.ConsPerf.Session;
 
 /// <summary>
 /// A MarketPrice item request: RequestMsg on the item's stream, key = service id + name (RIC name type), no payload;

@@ -1,6 +1,6 @@
 using PerfTools.Common.Items;
 
-namespace PerfTools.ConsPerf.Consumer;
+namespace PerfTools.ConsPerf.Session;
 
 /// <summary>One requested item: its stream, its pre-encoded name, and where it stands.</summary>
 internal sealed class ItemStream

@@ -1,6 +1,6 @@
 using PerfTools.Common.Items;
 
-namespace PerfTools.ConsPerf.Consumer;
+namespace PerfTools.ConsPerf.Session;
 
 /// <summary>
 /// A thread's items by stream id (consecutive from <see cref="FirstStreamId"/>), the next one to request, and the

@@ -1,4 +1,4 @@
-namespace PerfTools.ConsPerf.Protocol;
+namespace PerfTools.ConsPerf.Session;
 
 /// <summary>The latency timestamps (microseconds) found in one payload; 0 where absent.</summary>
 internal struct LatencyStamps

@@ -1,11 +1,10 @@
 using Eta.Codec;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Timing;
-using PerfTools.ConsPerf.Protocol;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Stats;
 
-namespace PerfTools.ConsPerf.Consumer;
+namespace PerfTools.ConsPerf.Session;
 
 /// <summary>
 /// Processes every message the provider sends, by stream: the login stream (acceptance, round trip latency probes to

@@ -1,7 +1,7 @@
 using Eta.Codec;
 using PerfTools.Common.Omm;
 
-namespace PerfTools.ConsPerf.Protocol;
+namespace PerfTools.ConsPerf.Session;
 
 /// <summary>
 /// Decodes a MarketPrice payload in full, doing the work LSEG's ConsPerf does so the figures compare: every field

@@ -1,4 +1,4 @@
-namespace PerfTools.ConsPerf.Protocol;
+namespace PerfTools.ConsPerf.Session;
 
 /// <summary>Why a payload did not decode (see <see cref="PayloadDecoder"/>).</summary>
 internal enum PayloadError

@@ -1,7 +1,7 @@
 using Eta.Codec;
 using Eta.Codec.Rdm;
 
-namespace PerfTools.ConsPerf.Protocol;
+namespace PerfTools.ConsPerf.Session;
 
 /// <summary>
 /// Follows the source directory stream for the configured service: learns its id from the info filter, then

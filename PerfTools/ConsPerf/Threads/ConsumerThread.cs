@@ -2,9 +2,10 @@ using PerfTools.Common.Items;
 using PerfTools.Common.Threading;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
+using PerfTools.ConsPerf.Session;
 using PerfTools.ConsPerf.Stats;
 
-namespace PerfTools.ConsPerf.Consumer;
+namespace PerfTools.ConsPerf.Threads;
 
 /// <summary>
 /// One consumer connection on its own (optionally pinned) thread (§4.2.1): connect, retrying until the provider

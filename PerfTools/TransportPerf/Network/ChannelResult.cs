@@ -1,4 +1,4 @@
-namespace PerfTools.TransportPerf.Sessions;
+namespace PerfTools.TransportPerf.Network;
 
 /// <summary>Outcome of a channel operation, as TransportPerf needs to tell them apart (hot path: no exceptions).</summary>
 internal enum ChannelResult

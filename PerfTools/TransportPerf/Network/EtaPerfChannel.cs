@@ -1,7 +1,8 @@
 using System.Net.Sockets;
 using Eta.Transport;
+using PerfTools.TransportPerf.Session;
 
-namespace PerfTools.TransportPerf.Sessions;
+namespace PerfTools.TransportPerf.Network;
 
 /// <summary>
 /// <see cref="IPerfChannel"/> on an active RSSL <see cref="Eta.Transport.Channel"/>: the only place TransportPerf

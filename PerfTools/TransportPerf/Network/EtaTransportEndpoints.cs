@@ -1,9 +1,9 @@
 using System.Diagnostics;
 using System.Net.Sockets;
 using Eta.Transport;
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Options;
 
-namespace PerfTools.TransportPerf.Sessions;
+namespace PerfTools.TransportPerf.Network;
 
 /// <summary>Server and client endpoints on our RSSL transport (Eta.Transport), configured from Table 5's options.</summary>
 internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable

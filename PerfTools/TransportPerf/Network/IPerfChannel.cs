@@ -1,6 +1,7 @@
 using System.Net.Sockets;
+using PerfTools.TransportPerf.Session;
 
-namespace PerfTools.TransportPerf.Sessions;
+namespace PerfTools.TransportPerf.Network;
 
 /// <summary>
 /// One active connection, as TransportPerf's sessions use it. The only implementation sits on our RSSL transport

@@ -1,4 +1,4 @@
-namespace PerfTools.TransportPerf.Sessions;
+namespace PerfTools.TransportPerf.Network;
 
 /// <summary>Creates the transport-side objects of each role: a listening server, or a client connection.</summary>
 internal interface ITransportEndpoints

@@ -1,4 +1,4 @@
-namespace PerfTools.TransportPerf.Configuration;
+namespace PerfTools.TransportPerf.Options;
 
 /// <summary>-appType: which end of the connection this TransportPerf is.</summary>
 public enum AppType

@@ -1,4 +1,4 @@
-namespace PerfTools.TransportPerf.Configuration;
+namespace PerfTools.TransportPerf.Options;
 
 /// <summary>-compressionType values; the numbers are the RIPC wire values printed in the summary ("none(0)").</summary>
 public enum CompressionChoice

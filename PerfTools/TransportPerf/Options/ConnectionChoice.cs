@@ -1,4 +1,4 @@
-namespace PerfTools.TransportPerf.Configuration;
+namespace PerfTools.TransportPerf.Options;
 
 /// <summary>-connType values (mapped onto the transport's ConnectionType by the session classes).</summary>
 public enum ConnectionChoice

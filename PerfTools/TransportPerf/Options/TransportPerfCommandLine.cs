@@ -2,7 +2,7 @@ using PerfTools.Common.CommandLine;
 using PerfTools.Common.Threading;
 using PerfTools.TransportPerf.Output;
 
-namespace PerfTools.TransportPerf.Configuration;
+namespace PerfTools.TransportPerf.Options;
 
 /// <summary>TransportPerf's option table (guide Table 5, plus -cert/-keyfile/-castore for encrypted connections).</summary>
 public static class TransportPerfCommandLine

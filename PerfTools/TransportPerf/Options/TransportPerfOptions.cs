@@ -1,4 +1,4 @@
-namespace PerfTools.TransportPerf.Configuration;
+namespace PerfTools.TransportPerf.Options;
 
 /// <summary>TransportPerf's validated configuration (guide Table 5). Immutable; built by <see cref="TransportPerfCommandLine"/>.</summary>
 public sealed record TransportPerfOptions

@@ -1,9 +1,10 @@
 using PerfTools.Common.Timing;
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Network;
+using PerfTools.TransportPerf.Options;
 using PerfTools.TransportPerf.Payload;
 using PerfTools.TransportPerf.Statistics;
 
-namespace PerfTools.TransportPerf.Sessions;
+namespace PerfTools.TransportPerf.Session;
 
 /// <summary>
 /// TransportPerf's work on one connection: sending each tick's burst (§7.4 payload, optional packing and

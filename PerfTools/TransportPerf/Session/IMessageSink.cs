@@ -1,4 +1,4 @@
-namespace PerfTools.TransportPerf.Sessions;
+namespace PerfTools.TransportPerf.Session;
 
 /// <summary>Receives each message read from a channel; the span is valid only during the call.</summary>
 internal interface IMessageSink

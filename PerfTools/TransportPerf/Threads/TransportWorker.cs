@@ -2,10 +2,12 @@ using System.Net.Sockets;
 using System.Threading.Channels;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Timing;
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Network;
+using PerfTools.TransportPerf.Options;
+using PerfTools.TransportPerf.Session;
 using PerfTools.TransportPerf.Statistics;
 
-namespace PerfTools.TransportPerf.Sessions;
+namespace PerfTools.TransportPerf.Threads;
 
 /// <summary>
 /// One transport thread (§7.3 phase 2): takes connections handed over by the main thread, sends a burst on each
