@@ -32,7 +32,7 @@ internal sealed class Peer(IMessageOutput output, ChannelRole role, string name)
     public Dictionary<int, Subscription> Subscriptions { get; } = [];
 
     /// <summary>Provider side (NI or upstream): the items published on each of its streams.</summary>
-    public Dictionary<int, CachedItem> Published { get; } = [];
+    public StreamMap Published { get; } = new();
 
     /// <summary>Messages owed to the peer that found no output buffer; retried every pass of the loop.</summary>
     public PendingOutput Pending { get; } = new();
