@@ -70,6 +70,13 @@ wait_cached_images() { # hub log: until the hub holds every image (its console l
 
 cpu() { grep -m1 "CPU Usage avg (%)" "$1" 2>/dev/null | sed 's/.*: //' || true; }
 
+# hub_us_per_update <HubStats.csv>: the hub's CPU time per update received, in microseconds, over the seconds with a
+# consumer served and no image queued (steady state). CPU time, not wall time: less sensitive to load than latency.
+hub_us_per_update() {
+  awk -F', *' -v cores="$(nproc)" 'NR > 1 && $9 >= 1 && $6 > 0 && $13 == 0 { cpu += $11 / 100 * cores; n += $4 }
+    END { if (n > 0) printf "%.2f", 1e6 * cpu / n; else print "n/a" }' "$1" 2>/dev/null || echo n/a
+}
+
 # report <setup> <rate> <dir> <provider summary> <provider probe> [hub dir]: one table row; pass/fail in $verdict
 report() {
   local setup="$1" rate="$2" dir="$3" psum="$4" pprobe="$5" s="$3/ConsSummary.out"
@@ -81,26 +88,27 @@ report() {
   images=$(field "$s" "Test Statistics:" "Refreshes received"); images=${images:-0}
   end=$(tail -1 "$dir/cons-alloc.csv" 2>/dev/null | cut -d, -f1); end=${end:-0}
   from=$(awk -v t="$end" -v s="$steady" 'BEGIN { printf "%.3f", t - s / 2 }')
-  local cons_b prov_b hub_b="-" hub_cpu="-"
+  local cons_b prov_b hub_b="-" hub_cpu="-" hub_us="-"
   cons_b=$(per_msg "$(alloc_rate "$dir/cons-alloc.csv" "$from" "$end")" "$recv")
   prov_b=$(per_msg "$(alloc_rate "$pprobe" "$from" "$end")" "$rate")
   if [ "$setup" = hub ]; then
     hub_b=$(per_msg "$(alloc_rate "$dir/hub-alloc.csv" "$from" "$end")" "$recv")
     hub_cpu=$(cpu "$dir/HubSummary.out"); hub_cpu=${hub_cpu:-n/a}
+    hub_us=$(hub_us_per_update "$dir/HubStats.csv")
   fi
   local ccpu pcpu
   ccpu=$(field "$s" "Overall Statistics:" "CPU Usage avg (%)"); pcpu=$(cpu "$psum")
   verdict=$(awk -v rc="$rc" -v lat="$lat" -v recv="$recv" -v rate="$rate" -v images="$images" -v n="$item_count" 'BEGIN {
     if (rc != 0) print "fail(exit " rc ")"; else if (images != n) print "fail(images)";
     else if (lat == "n/a" || lat >= 1000) print "fail(latency)"; else if (recv < 0.95 * rate) print "fail(rate)"; else print "pass" }')
-  printf "%-7s %-8s %-9s %-10s %-10s %-10s %-8s %-8s %-8s %-10s %-10s %-10s %s\n" "$setup" "$rate" "${recv%.*}" "$lat" "$p50" "$p99" \
-    "${pcpu:-n/a}" "$hub_cpu" "${ccpu:-n/a}" "$prov_b" "$hub_b" "$cons_b" "$verdict"
+  printf "%-7s %-8s %-9s %-10s %-10s %-10s %-8s %-8s %-10s %-8s %-10s %-10s %-10s %s\n" "$setup" "$rate" "${recv%.*}" "$lat" "$p50" "$p99" \
+    "${pcpu:-n/a}" "$hub_cpu" "$hub_us" "${ccpu:-n/a}" "$prov_b" "$hub_b" "$cons_b" "$verdict"
 }
 
 load_before="$(uptime | sed 's/.*load average: //')"
 echo "hub-vs-direct: $item_count items, ${steady} s steady state per run, rates: $rates; load average before: $load_before"
-printf "%-7s %-8s %-9s %-10s %-10s %-10s %-8s %-8s %-8s %-10s %-10s %-10s %s\n" \
-  setup rate recv/s lat_avg_us lat_p50_us lat_p99_us provCPU hubCPU consCPU prov_B/upd hub_B/upd cons_B/upd result
+printf "%-7s %-8s %-9s %-10s %-10s %-10s %-8s %-8s %-10s %-8s %-10s %-10s %-10s %s\n" \
+  setup rate recv/s lat_avg_us lat_p50_us lat_p99_us provCPU hubCPU hub_us/upd consCPU prov_B/upd hub_B/upd cons_B/upd result
 best_direct=0; best_hub=0
 for rate in $rates; do
   # (a) direct: ProvPerf answers ConsPerf's requests
