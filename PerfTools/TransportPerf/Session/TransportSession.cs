@@ -13,7 +13,7 @@ namespace PerfTools.TransportPerf.Session;
 /// -reflectMsgs, writing it straight back unchecked (as LSEG's reflector does: it only echoes).
 /// Runs on its transport thread only; allocates nothing per message.
 /// </summary>
-internal sealed class ConnectionSession : IMessageHandler
+internal sealed class TransportSession : IMessageHandler
 {
     private readonly IPerfChannel _channel;
     private readonly TransportPerfOptions _options;
@@ -24,7 +24,7 @@ internal sealed class ConnectionSession : IMessageHandler
     private long _nextSequence = PerfPayload.FirstSequence;
     private bool _outputQueued;
 
-    public ConnectionSession(IPerfChannel channel, TransportPerfOptions options, TransportThreadStats stats, int seed)
+    public TransportSession(IPerfChannel channel, TransportPerfOptions options, TransportThreadStats stats, int seed)
     {
         _channel = channel;
         _options = options;

@@ -14,7 +14,7 @@ namespace PerfTools.TransportPerf.Threads;
 /// of them every tick, and spends the rest of the tick reading (waiting on socket readiness, or polling with
 /// -busyRead). A client's connection closing ends the test; a server keeps serving its other connections.
 /// </summary>
-internal sealed class TransportWorker : ITickHandler
+internal sealed class TransportThread : ITickHandler
 {
     private readonly TransportPerfOptions _options;
     private readonly TransportThreadStats _stats;
@@ -22,12 +22,12 @@ internal sealed class TransportWorker : ITickHandler
     private readonly TextWriter _console;
     private readonly Channel<IPerfChannel> _handoff = System.Threading.Channels.Channel.CreateUnbounded<IPerfChannel>(
         new UnboundedChannelOptions { SingleReader = true });
-    private readonly List<ConnectionSession> _sessions = [];
+    private readonly List<TransportSession> _sessions = [];
     private readonly ChannelLoop _loop;
     private readonly bool _sends;
     private int _connectionCount;
 
-    public TransportWorker(TransportPerfOptions options, TransportThreadStats stats, ShutdownSignal shutdown, TextWriter console)
+    public TransportThread(TransportPerfOptions options, TransportThreadStats stats, ShutdownSignal shutdown, TextWriter console)
     {
         _options = options;
         _stats = stats;
@@ -62,7 +62,7 @@ internal sealed class TransportWorker : ITickHandler
         }
         finally
         {
-            foreach (ConnectionSession session in _sessions)
+            foreach (TransportSession session in _sessions)
             {
                 session.FlushIfQueued();
                 session.Channel.Dispose();
@@ -78,19 +78,19 @@ internal sealed class TransportWorker : ITickHandler
     {
         while (_handoff.Reader.TryRead(out IPerfChannel? channel))
         {
-            var session = new ConnectionSession(channel, _options, _stats, seed: _stats.ThreadNumber * 7919 + _sessions.Count);
+            var session = new TransportSession(channel, _options, _stats, seed: _stats.ThreadNumber * 7919 + _sessions.Count);
             _sessions.Add(session);
             _loop.Add(session.Reader);
             _stats.MarkConnected(System.Diagnostics.Stopwatch.GetTimestamp());
         }
         if (_sends)
         {
-            foreach (ConnectionSession session in _sessions)
+            foreach (TransportSession session in _sessions)
                 session.SendBurst();
         }
         if (tickNumber % _options.TickRate == 0)
         {
-            foreach (ConnectionSession session in _sessions)
+            foreach (TransportSession session in _sessions)
                 session.CheckPings();
         }
         RemoveClosedSessions();
@@ -98,7 +98,7 @@ internal sealed class TransportWorker : ITickHandler
 
     public void OnSpareTime(TimeSpan untilNextTick)
     {
-        foreach (ConnectionSession session in _sessions)
+        foreach (TransportSession session in _sessions)
             session.FlushIfQueued();
 
         if (_sessions.Count == 0)
@@ -108,7 +108,7 @@ internal sealed class TransportWorker : ITickHandler
         }
         _loop.Pump(untilNextTick);
         // Reflected messages leave at the end of the slice that read them, not on the next pass.
-        foreach (ConnectionSession session in _sessions)
+        foreach (TransportSession session in _sessions)
         {
             if (session.AfterRead() != ChannelResult.Closed)
                 session.FlushIfQueued();
@@ -120,7 +120,7 @@ internal sealed class TransportWorker : ITickHandler
     {
         for (int i = _sessions.Count - 1; i >= 0; i--)
         {
-            ConnectionSession session = _sessions[i];
+            TransportSession session = _sessions[i];
             if (!session.IsClosed)
                 continue;
             LastCloseReason = session.Channel.CloseReason ?? "closed by peer";
