@@ -33,6 +33,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
     private readonly HubResponseHandler _responses = new();
     private readonly ChannelLoop _loop = new();
     private PublishingChannel? _channel;
+    private ChannelReader? _reader;
     private NIProviderSession? _session;
     private Thread? _thread;
     private bool _failed;
@@ -103,7 +104,10 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
             if (stop.WaitHandle.WaitOne(RetryDelay))
                 return false;
         }
-        _loop.Add(new ChannelReader(_channel.Port, this));
+        if (_reader is not null)
+            _loop.Remove(_reader);
+        _reader = new ChannelReader(_channel.Port, this);
+        _loop.Add(_reader);
         Volatile.Write(ref _connected, true);
         _console.WriteLine($"Connected to {name}.");
         _session = new NIProviderSession(name, _channel, _console,
@@ -156,7 +160,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         _loop.Pump(timeout);
         if (_failed)
             return;
-        if (_loop.Readers[0].LastOutcome == ReadSliceOutcome.Failed)
+        if (_reader!.LastOutcome == ReadSliceOutcome.Failed)
             Fail(_channel!.ReadFailed());
         else if (!_channel!.Flush())
             Fail(_channel.FailureText ?? "flush failed");
