@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Net.Sockets;
 using Eta.Transport;
+using PerfTools.Common.Network;
 using PerfTools.PerfHub.Options;
 using PerfTools.PerfHub.Output;
 
@@ -11,12 +12,15 @@ namespace PerfTools.PerfHub.Network;
 /// through transport buffers, packing up to -maxPackCount messages into -packBufSize buffers when packing is on.
 /// Output is bounded: the channel's buffer pool (-outputBufs/-maxOutputBufs) is all it may queue; a message that
 /// finds no buffer is queued by the router (images, admin) or dropped and counted (updates, see <see cref="Dropped"/>),
-/// and the hub closes a channel that stays without a buffer for -stallTimeout.
-/// Allocates nothing per message.
+/// and the hub closes a channel that stays without a buffer for -stallTimeout. Writes and flushes go through the tools'
+/// one write contract (<see cref="WriteRetry"/>: a fragmented write is retried a bounded number of times, never spun
+/// on while the single hub thread serves everyone). Allocates nothing per message.
 /// </summary>
 internal sealed class HubChannel : IMessageOutput, IDisposable
 {
     private readonly Channel _channel;
+    private readonly TransportChannelPort _port;
+    private readonly WriteArgs _writeArgs = new() { Priority = WritePriority.High, Flags = WriteFlags.None };
     private readonly PerfHubOptions _options;
     private readonly InProgressInfo _progress = new();
     private TransportBuffer? _buffer;
@@ -29,6 +33,7 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
     public HubChannel(Channel channel, ChannelRole role, string name, PerfHubOptions options, HubCounters counters)
     {
         _channel = channel;
+        _port = new TransportChannelPort(channel);
         Role = role;
         Name = name;
         _options = options;
@@ -160,10 +165,10 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
     {
         if (!_flushPending)
             return CloseReason is null;
-        TransportReturnCode rc = _channel.Flush();
-        if (rc < TransportReturnCode.Success)
+        WriteOutcome outcome = WriteRetry.Flush(_port);
+        if (outcome == WriteOutcome.Failed)
             return TransportFailed("flush failed");
-        _flushPending = rc > TransportReturnCode.Success;
+        _flushPending = outcome == WriteOutcome.Queued;
         return true;
     }
 
@@ -188,16 +193,19 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
         TransportBuffer buffer = _buffer!;
         _buffer = null;
         _messagesInBuffer = 0;
-        TransportReturnCode rc = _channel.Write(buffer, WritePriority.High, WriteFlags.None);
-        while (rc == TransportReturnCode.WriteCallAgain)
+        switch (WriteRetry.Write(_port, buffer, _writeArgs))
         {
-            if (_channel.Flush() < TransportReturnCode.Success)
+            case WriteOutcome.Failed:
+                return TransportFailed("write failed");
+            case WriteOutcome.CallAgain:
+                // A fragmented message (a large image) found no buffers after the bounded retries: the peer is not
+                // reading. Its remaining fragments cannot wait for a later pass without holding every other write
+                // to this channel back, so the channel closes, as a stalled one does.
+                return Fail($"output backed up: a fragmented message could not be written after {WriteRetry.MaxRetries} flushes");
+            case WriteOutcome.Queued:
+                _flushPending = true;
                 break;
-            rc = _channel.Write(buffer, WritePriority.High, WriteFlags.None);
         }
-        if (rc < TransportReturnCode.Success)
-            return TransportFailed("write failed");
-        _flushPending |= rc > TransportReturnCode.Success;
         return true;
     }
 
