@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Running;
 using Eta.Transport.Benchmarks;
+using Eta.Transport.Benchmarks.WritePath;
 
 // "micro [BenchmarkDotNet options]": the BenchmarkDotNet micro-benchmarks (compression, in-memory write/read paths).
 // Anything else: the loopback socket harness below.
@@ -7,6 +8,15 @@ if (args.Length > 0 && args[0] == "micro")
 {
     BenchmarkSwitcher.FromAssembly(typeof(Workload).Assembly).Run(args[1..]);
     return 0;
+}
+// "write-path [messages per run] [sizes] [modes]": CPU per message of GetBuffer..Write..flush into memory, beside
+// hand-built frames (sizes "76,150", modes "unpacked,packed" by default).
+if (args.Length > 0 && args[0] == "write-path")
+{
+    long perRun = args.Length > 1 && long.TryParse(args[1], out long n) && n > 0 ? n : 2_000_000;
+    int[] pathSizes = args.Length > 2 ? args[2].Split(',').Select(int.Parse).ToArray() : [76, 150];
+    bool[] pathModes = args.Length > 3 ? args[3].Split(',').Select(mode => mode == "packed").ToArray() : [false, true];
+    return WritePathRun.Run(pathSizes, pathModes, perRun);
 }
 
 // Loopback throughput of one connection: our Channel against a raw socket sending the same bytes,

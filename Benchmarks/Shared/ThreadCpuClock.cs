@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace Eta.Codec.Benchmarks.Targets;
+namespace Eta.Benchmarks.Shared;
 
 /// <summary>
 /// CPU time of the calling thread (Linux <c>clock_gettime(CLOCK_THREAD_CPUTIME_ID)</c>): on a shared machine

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace Eta.Codec.Benchmarks.Targets;
+namespace Eta.Benchmarks.Shared;
 
 /// <summary>One operation to time: returns a checksum, negative when the operation failed.</summary>
 internal interface IOperation

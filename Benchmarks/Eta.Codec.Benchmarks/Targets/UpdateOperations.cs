@@ -1,3 +1,5 @@
+using Eta.Benchmarks.Shared;
+
 namespace Eta.Codec.Benchmarks.Targets;
 
 // The operations the target run times, over the guide's sample update (SampleUpdate). Each is a struct, so the
