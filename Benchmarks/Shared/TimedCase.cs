@@ -42,6 +42,13 @@ internal readonly record struct CaseResult(string Name, double Nanoseconds, doub
         return new CaseResult(name, Median(wall), Median(cpu), wall.Min(), allocated, operationsPerRun, failed);
     }
 
+    /// <summary>
+    /// Warm-up per case: 500 ms, or ETA_BENCH_WARMUP_MS (0 with DOTNET_TieredCompilation=0 makes a run's
+    /// instruction count the same every time, for counting under valgrind).
+    /// </summary>
+    public static TimeSpan WarmUp =>
+        TimeSpan.FromMilliseconds(int.TryParse(Environment.GetEnvironmentVariable("ETA_BENCH_WARMUP_MS"), out int ms) && ms >= 0 ? ms : 500);
+
     private static long Loop<T>(ref T operation, long count) where T : struct, IOperation
     {
         long sum = 0;

@@ -30,7 +30,7 @@ internal static class TargetRun
         }
         int messageLength = messageEncoder.Position, payloadLength = payloadEncoder.Position;
         string loadBefore = MachineLoad.Describe();
-        var warmUp = TimeSpan.FromMilliseconds(500);
+        TimeSpan warmUp = CaseResult.WarmUp;
 
         CaseResult memcpy = CaseResult.Measure("memcpy of the message (baseline)", new MemcpyMessage(message, messageLength, copy), Runs, operationsPerRun, warmUp);
         (CaseResult Result, double Target)[] cases =

@@ -16,7 +16,7 @@ internal static class WritePathRun
         Console.WriteLine($"write path per message, no socket: median of {Runs} runs x {messagesPerRun:N0} messages; .NET {Environment.Version}");
         Console.WriteLine($"before: {MachineLoad.Describe()}");
         Console.WriteLine($"{"size",5} {"mode",-9} {"hand-built ns",14} {"best",6} {"transport ns",13} {"cpu ns",7} {"best",6} {"ratio",6} {"best",5} {"alloc B/msg",12}");
-        var warmUp = TimeSpan.FromMilliseconds(500);
+        TimeSpan warmUp = CaseResult.WarmUp;
         bool allocated = false, failed = false;
         foreach (int size in sizes)
         {
