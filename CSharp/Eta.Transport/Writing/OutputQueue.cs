@@ -10,7 +10,9 @@ internal sealed class OutputQueue
     private byte[] _data;
     private int _start;
     private int _end;
-    private Frame[] _frames = new Frame[64]; // a power of two: ring positions wrap with a mask
+    // A power of two (ring positions wrap with a mask), enough for a high-water mark of small frames (6144 bytes of
+    // 12-byte frames) so a channel written as the perf tools write never grows it.
+    private Frame[] _frames = new Frame[512];
     private int _firstFrame;
     private int _frameCount;
     private int _countedFrames;
