@@ -1,8 +1,9 @@
 using System.Globalization;
 using Eta.TestSupport;
 using PerfTools.Common.Threading;
-using PerfTools.TransportPerf.Configuration;
-using PerfTools.TransportPerf.Sessions;
+using PerfTools.TransportPerf.Network;
+using PerfTools.TransportPerf.Options;
+using PerfTools.TransportPerf.Session;
 using PerfTools.TransportPerf.Statistics;
 using Xunit;
 
@@ -41,8 +42,8 @@ public sealed class SteadyStateAllocationTests
         {
             var senderStats = new TransportThreadStats(1);
             var receiverStats = new TransportThreadStats(2);
-            var sender = new ConnectionSession(clientChannel, clientOptions, senderStats, seed: 1);
-            var receiver = new ConnectionSession(serverChannel, serverOptions, receiverStats, seed: 2);
+            var sender = new TransportSession(clientChannel, clientOptions, senderStats, seed: 1);
+            var receiver = new TransportSession(serverChannel, serverOptions, receiverStats, seed: 2);
 
             void Ticks(int count)
             {

@@ -1,0 +1,178 @@
+using System.Globalization;
+using System.Net.Sockets;
+using Eta.Transport;
+using PerfTools.Common.Lifetime;
+using PerfTools.Common.Network;
+using PerfTools.ConsPerf.Options;
+using PerfTools.ConsPerf.Session;
+
+namespace PerfTools.ConsPerf.Network;
+
+/// <summary>
+/// The consumer's RSSL channel, reduced to what the session needs: connect (blocking handshake), wait for data,
+/// read every available message into a <see cref="MessageReceiver"/>, and send one message at a time through a
+/// reserved output buffer. Transport codes stay in here; the session sees true/false and <see cref="ErrorText"/>.
+/// </summary>
+internal sealed class ConsumerChannel : IDisposable
+{
+    private readonly Channel _channel;
+    private readonly TransportChannelPort _port;
+    private readonly ChannelLoop _loop;
+    private readonly WriteArgs _writeArgs = new();
+    private ChannelReader? _reader;
+    private TransportBuffer? _reserved;
+    private string? _failureText;
+
+    private ConsumerChannel(Channel channel, bool busyRead)
+    {
+        _channel = channel;
+        _port = new TransportChannelPort(channel);
+        _loop = new ChannelLoop(ChannelLoop.DefaultReadsPerSlice, busyRead);
+    }
+
+    public string ErrorText => _failureText ?? _channel.Error.Text;
+
+    // How long each readiness wait of the handshake lasts, so a stop request is seen promptly.
+    private const int HandshakePollMicroseconds = 10_000;
+
+    /// <summary>
+    /// Connects and completes the handshake; null with <paramref name="error"/> when the provider is not there (or
+    /// <paramref name="stop"/> fired meanwhile).
+    /// </summary>
+    public static ConsumerChannel? TryConnect(ConsPerfOptions o, CancellationToken stop, out string? error)
+    {
+        var options = new ConnectOptions
+        {
+            Host = o.Host,
+            Port = int.Parse(o.Port, NumberStyles.None, CultureInfo.InvariantCulture),
+            InterfaceName = o.InterfaceName.Length > 0 ? o.InterfaceName : null,
+            ConnectionType = o.ConnectionType == ConnectionKind.Encrypted ? ConnectionType.Encrypted : ConnectionType.Socket,
+            Tls = o.ConnectionType == ConnectionKind.Encrypted
+                ? new ClientTlsOptions
+                {
+                    TrustedCaFile = o.CaStore.Length > 0 ? o.CaStore : null,
+                    Protocols = o.TlsVersions.ToSslProtocols(),
+                }
+                : null,
+            Blocking = false,
+            TcpNoDelay = o.TcpNoDelay,
+            GuaranteedOutputBuffers = o.OutputBuffers,
+            NumInputBuffers = o.InputBuffers,
+            SysSendBufSize = o.SendBufSize,
+            SysRecvBufSize = o.RecvBufSize,
+            SendTimeoutMs = o.SendTimeoutMs,
+            ReceiveTimeoutMs = o.RecvTimeoutMs,
+        };
+        Channel? channel = Eta.Transport.Transport.Connect(options, out TransportError? failure);
+        if (channel is null)
+        {
+            error = failure?.Text ?? "unknown transport failure";
+            return null;
+        }
+        if (!CompleteHandshake(channel, stop, out error))
+        {
+            channel.Close();
+            return null;
+        }
+        if (channel.IOCtl(IOCtlCode.MaxNumBuffers, o.EffectiveMaxOutputBuffers) < TransportReturnCode.Success
+            || (o.HighWaterMark > 0 && channel.IOCtl(IOCtlCode.HighWaterMark, o.HighWaterMark) < TransportReturnCode.Success))
+        {
+            error = channel.Error.Text;
+            channel.Close();
+            return null;
+        }
+        error = null;
+        return new ConsumerChannel(channel, o.BusyRead);
+    }
+
+    private static bool CompleteHandshake(Channel channel, CancellationToken stop, out string? error)
+    {
+        var progress = new InProgressInfo();
+        while (!stop.IsCancellationRequested)
+        {
+            TransportReturnCode rc = channel.Init(progress);
+            if (rc == TransportReturnCode.Success)
+            {
+                error = null;
+                return true;
+            }
+            if (rc != TransportReturnCode.ChanInitInProgress)
+            {
+                error = channel.Error.Text;
+                return false;
+            }
+            try
+            {
+                channel.Socket.Poll(HandshakePollMicroseconds, SelectMode.SelectRead);
+            }
+            catch (Exception e) when (e is SocketException or ObjectDisposedException)
+            {
+                // Init reports what happened to the socket.
+            }
+        }
+        error = "stopped while connecting";
+        return false;
+    }
+
+    /// <summary>
+    /// Waits up to <paramref name="timeout"/> for input (not at all with -busyRead, or when input is already buffered),
+    /// then reads one bounded slice into <paramref name="receiver"/>. False: the connection failed.
+    /// </summary>
+    public bool ReadSome(TimeSpan timeout, MessageReceiver receiver)
+    {
+        if (_reader is null)
+        {
+            _reader = new ChannelReader(_port, receiver);
+            _loop.Add(_reader);
+        }
+        _loop.Pump(timeout);
+        return _reader.LastOutcome != ReadSliceOutcome.Failed;
+    }
+
+    /// <summary>
+    /// An output buffer's space for one message of at most <paramref name="maxLength"/> bytes; empty when no buffer is
+    /// free right now. Follow with <see cref="Send"/> or <see cref="Cancel"/>.
+    /// </summary>
+    public Span<byte> Reserve(int maxLength)
+    {
+        if (_channel.GetBuffer(maxLength, packed: false, out TransportBuffer? buffer) != TransportReturnCode.Success || buffer is null)
+            return Span<byte>.Empty;
+        _reserved = buffer;
+        return buffer.Data[..maxLength];
+    }
+
+    /// <summary>Writes the first <paramref name="length"/> bytes of the reserved space. False: the connection failed.</summary>
+    public bool Send(int length)
+    {
+        TransportBuffer buffer = _reserved ?? throw new InvalidOperationException("Send without Reserve.");
+        _reserved = null;
+        buffer.Length = length;
+        switch (WriteRetry.Write(_port, buffer, _writeArgs))
+        {
+            case WriteOutcome.Done or WriteOutcome.Queued:
+                return true;
+            case WriteOutcome.CallAgain:
+                // Part of a fragmented message may be out: the stream cannot continue without the rest.
+                _failureText = $"Write: no output buffer for the rest of a fragmented message after {WriteRetry.MaxRetries} flushes (raise -outputBufs)";
+                return false;
+            default:
+                return false;
+        }
+    }
+
+    public void Cancel()
+    {
+        if (_reserved is not null)
+            _channel.ReleaseBuffer(_reserved);
+        _reserved = null;
+    }
+
+    /// <summary>Sends what is queued. False: the connection failed.</summary>
+    public bool Flush() => WriteRetry.Flush(_port) != WriteOutcome.Failed;
+
+    /// <summary>Sends a ping when one is due and checks that the provider is still alive. False: it is not.</summary>
+    public bool CheckPings() => _channel.CheckPings() >= TransportReturnCode.Success;
+
+    /// <summary>Closes so that the provider sees an orderly close, not a reset (see <see cref="GracefulClose"/>).</summary>
+    public void Dispose() => GracefulClose.Close(_channel);
+}

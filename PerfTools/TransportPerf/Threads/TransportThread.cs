@@ -1,0 +1,137 @@
+using System.Threading.Channels;
+using PerfTools.Common.Lifetime;
+using PerfTools.Common.Network;
+using PerfTools.Common.Timing;
+using PerfTools.TransportPerf.Network;
+using PerfTools.TransportPerf.Options;
+using PerfTools.TransportPerf.Session;
+using PerfTools.TransportPerf.Statistics;
+
+namespace PerfTools.TransportPerf.Threads;
+
+/// <summary>
+/// One transport thread (§7.3 phase 2): takes connections handed over by the main thread, sends a burst on each
+/// of them every tick, and spends the rest of the tick reading (waiting on socket readiness, or polling with
+/// -busyRead). A client's connection closing ends the test; a server keeps serving its other connections.
+/// </summary>
+internal sealed class TransportThread : ITickHandler
+{
+    private readonly TransportPerfOptions _options;
+    private readonly TransportThreadStats _stats;
+    private readonly ShutdownSignal _shutdown;
+    private readonly TextWriter _console;
+    private readonly Channel<IPerfChannel> _handoff = System.Threading.Channels.Channel.CreateUnbounded<IPerfChannel>(
+        new UnboundedChannelOptions { SingleReader = true });
+    private readonly List<TransportSession> _sessions = [];
+    private readonly ChannelLoop _loop;
+    private readonly bool _sends;
+    private int _connectionCount;
+
+    public TransportThread(TransportPerfOptions options, TransportThreadStats stats, ShutdownSignal shutdown, TextWriter console)
+    {
+        _options = options;
+        _stats = stats;
+        _shutdown = shutdown;
+        _console = console;
+        _sends = options.EffectiveMsgRate > 0;
+        _loop = new ChannelLoop(ChannelLoop.DefaultReadsPerSlice, busyRead: options.BusyRead);
+    }
+
+    public TransportThreadStats Stats => _stats;
+
+    /// <summary>Why this thread's last closed connection closed; null while none has.</summary>
+    public string? LastCloseReason { get; private set; }
+
+    /// <summary>Connections handed to this thread so far (the main thread balances on it).</summary>
+    public int ConnectionCount => Volatile.Read(ref _connectionCount);
+
+    /// <summary>Main thread: passes an active connection to this thread.</summary>
+    public void Add(IPerfChannel channel)
+    {
+        Interlocked.Increment(ref _connectionCount);
+        if (!_handoff.Writer.TryWrite(channel))
+            channel.Dispose();
+    }
+
+    /// <summary>Runs the tick loop on the calling (pinned) thread until shutdown, then closes its connections.</summary>
+    public void Run()
+    {
+        try
+        {
+            new TickLoop(SystemTimeSource.Instance, _options.TickRate).Run(this, _shutdown.Token);
+        }
+        finally
+        {
+            foreach (TransportSession session in _sessions)
+            {
+                session.FlushIfQueued();
+                session.Channel.Dispose();
+            }
+            _sessions.Clear();
+            _handoff.Writer.TryComplete();
+            while (_handoff.Reader.TryRead(out IPerfChannel? pending))
+                pending.Dispose();
+        }
+    }
+
+    public void OnTick(long tickNumber)
+    {
+        while (_handoff.Reader.TryRead(out IPerfChannel? channel))
+        {
+            var session = new TransportSession(channel, _options, _stats, seed: _stats.ThreadNumber * 7919 + _sessions.Count);
+            _sessions.Add(session);
+            _loop.Add(session.Reader);
+            _stats.MarkConnected(System.Diagnostics.Stopwatch.GetTimestamp());
+        }
+        if (_sends)
+        {
+            foreach (TransportSession session in _sessions)
+                session.SendBurst();
+        }
+        if (tickNumber % _options.TickRate == 0)
+        {
+            foreach (TransportSession session in _sessions)
+                session.CheckPings();
+        }
+        RemoveClosedSessions();
+    }
+
+    public void OnSpareTime(TimeSpan untilNextTick)
+    {
+        foreach (TransportSession session in _sessions)
+            session.FlushIfQueued();
+
+        if (_sessions.Count == 0)
+        {
+            _shutdown.Token.WaitHandle.WaitOne(PollTimeout.Milliseconds(untilNextTick));
+            return;
+        }
+        _loop.Pump(untilNextTick);
+        // Reflected messages leave at the end of the slice that read them, not on the next pass.
+        foreach (TransportSession session in _sessions)
+        {
+            if (session.AfterRead() != ChannelResult.Closed)
+                session.FlushIfQueued();
+        }
+        RemoveClosedSessions();
+    }
+
+    private void RemoveClosedSessions()
+    {
+        for (int i = _sessions.Count - 1; i >= 0; i--)
+        {
+            TransportSession session = _sessions[i];
+            if (!session.IsClosed)
+                continue;
+            LastCloseReason = session.Channel.CloseReason ?? "closed by peer";
+            _console.WriteLine($"Channel {session.Channel.Description} closed: {LastCloseReason}");
+            session.Channel.Dispose();
+            _loop.Remove(session.Reader);
+            _sessions.RemoveAt(i);
+            Interlocked.Decrement(ref _connectionCount);
+            // Client: any disconnection ends the test (§4.2.1, §7.3).
+            if (_options.AppType == AppType.Client)
+                _shutdown.Request(ShutdownReason.PeerDisconnected);
+        }
+    }
+}
