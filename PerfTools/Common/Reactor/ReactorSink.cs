@@ -2,14 +2,14 @@ using Eta.Transport;
 using Eta.ValueAdd;
 using PerfTools.Common.Provider;
 
-namespace PerfTools.ProvPerf.Reactor;
+namespace PerfTools.Common.Reactor;
 
 /// <summary>
-/// A session's messages going out through a reactor channel: one buffer per message, or with <c>-maxPackCount</c>
-/// several messages packed into one buffer that is submitted when full or at the end of each burst. The reactor's
+/// A provider session's messages (ProvPerf and NIProvPerf in <c>-reactor</c> mode) going out through a reactor
+/// channel: one buffer per message, or with <c>-maxPackCount</c> several messages packed into one buffer that is submitted when full or at the end of each burst. The reactor's
 /// dispatch flushes what the socket did not take.
 /// </summary>
-internal sealed class ReactorSink : IMessageSink
+public sealed class ReactorSink : IMessageSink
 {
     private readonly ReactorChannel _channel;
     private readonly PublishingOptions _options;
