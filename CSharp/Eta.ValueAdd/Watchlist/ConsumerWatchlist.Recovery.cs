@@ -94,11 +94,20 @@ public sealed partial class ConsumerWatchlist
                 DeliverStatus(request.StreamId, request.DomainType, keep ? (byte)StreamStates.Open : (byte)StreamStates.ClosedRecover,
                     StateCodes.None, StatusTexts.RequestTimeout);
             }
-            foreach (AppRequest request in requests)
+            _batching = true;
+            try
             {
-                if (request.Stream is null && _requests.TryGetValue(request.StreamId, out AppRequest? same) && same == request)
-                    OpenRequest(request);
+                foreach (AppRequest request in requests)
+                {
+                    if (request.Stream is null && _requests.TryGetValue(request.StreamId, out AppRequest? same) && same == request)
+                        OpenRequest(request);
+                }
             }
+            finally
+            {
+                _batching = false;
+            }
+            RetrySends();
         }
     }
 

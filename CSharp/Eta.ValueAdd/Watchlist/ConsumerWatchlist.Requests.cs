@@ -6,6 +6,12 @@ namespace Eta.ValueAdd.Watchlist;
 /// <summary>Application requests and closes: finding the service, aggregating, sending the provider request.</summary>
 public sealed partial class ConsumerWatchlist
 {
+    /// <summary>
+    /// Set while many requests are (re)opened at once (recovery, timeouts): like LSEG's watchlist, each provider
+    /// stream's aggregated request then goes out once, after all of them joined, instead of once per request.
+    /// </summary>
+    private bool _batching;
+
     private WatchlistReturnCode SubmitRequest(scoped in Msg msg, string? serviceName)
     {
         if (msg.StreamId <= 0)
@@ -135,6 +141,11 @@ public sealed partial class ConsumerWatchlist
     {
         if (!noRefresh)
             stream.RefreshState = RefreshState.Pending;
+        if (_batching)
+        {
+            QueueSend(stream, noRefresh);
+            return;
+        }
         Msg request = stream.BuildRequest(noRefresh);
         if (_channel.Send(request) == WatchlistSendResult.Sent)
         {
@@ -143,6 +154,11 @@ public sealed partial class ConsumerWatchlist
                 StartRequestTimer(stream);
             return;
         }
+        QueueSend(stream, noRefresh);
+    }
+
+    private void QueueSend(ProviderStream stream, bool noRefresh)
+    {
         if (stream.SendQueued)
         {
             stream.QueuedNoRefresh &= noRefresh;
@@ -246,14 +262,23 @@ public sealed partial class ConsumerWatchlist
         List<AppRequest>? waiting = _pending.TakeFor(service);
         if (waiting is null)
             return;
-        foreach (AppRequest request in waiting)
+        _batching = true;
+        try
         {
-            if (request.Stream is null && _requests.TryGetValue(request.StreamId, out AppRequest? same) && same == request)
+            foreach (AppRequest request in waiting)
             {
-                request.ClearNoRefresh();
-                OpenRequest(request);
+                if (request.Stream is null && _requests.TryGetValue(request.StreamId, out AppRequest? same) && same == request)
+                {
+                    request.ClearNoRefresh();
+                    OpenRequest(request);
+                }
             }
         }
+        finally
+        {
+            _batching = false;
+        }
+        RetrySends();
     }
 
     private void QueueStatus(AppRequest request, byte streamState, byte[] text) =>
