@@ -60,6 +60,26 @@ public sealed class Reactor : IDisposable
         _servers.Add((server, role));
     }
 
+    /// <summary>Accepts one waiting channel from <paramref name="server"/> now (null when none waits; the reason is in the server's error).</summary>
+    public ReactorChannel? Accept(Server server, ProviderRole role)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        Channel? accepted = server.Accept();
+        return accepted is null ? null : AddChannel(accepted, role);
+    }
+
+    /// <summary>
+    /// Takes over a channel accepted elsewhere (e.g. by a main thread that spreads connections over several reactor
+    /// threads); call from this reactor's dispatching thread. Its handshake continues in <see cref="Dispatch"/>.
+    /// </summary>
+    public ReactorChannel AddChannel(Channel accepted, ProviderRole role)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        var channel = new ReactorChannel(this, role, accepted, connect: null);
+        _channels.Add(channel);
+        return channel;
+    }
+
     /// <summary>
     /// Waits up to <paramref name="timeoutMs"/> for something to do (0: do not wait), then does it. Returns
     /// <see cref="ReactorReturnCode.MoreToDispatch"/> when messages are still buffered (call again at once),
@@ -120,7 +140,7 @@ public sealed class Reactor : IDisposable
                 Channel? accepted = server.Accept();
                 if (accepted is null)
                     break;
-                _channels.Add(new ReactorChannel(this, role, accepted, connect: null));
+                AddChannel(accepted, role);
             }
         }
         return true;

@@ -17,6 +17,7 @@ public sealed partial class ReactorChannel
         if (rc != TransportReturnCode.Success)
             return Lose("Channel initialization failed: " + Channel.Error.Text);
         State = ReactorChannelState.Up;
+        ClosedByPeer = false;
         _reconnect?.Reset();
         if (RaiseEvent(ReactorChannelEventType.ChannelUp) == ReactorCallbackReturn.Failure)
             return false;
@@ -55,6 +56,7 @@ public sealed partial class ReactorChannel
                     return ReactorReturnCode.Success;
                 continue; // Success with a message: the socket may hold more
             }
+            ClosedByPeer = Channel.Error.PeerClosed;
             return Lose("Read failed: " + Channel.Error.Text) ? ReactorReturnCode.Success : ReactorReturnCode.Failure;
         }
         return ReactorReturnCode.MoreToDispatch;

@@ -51,6 +51,9 @@ public sealed partial class ReactorChannel
     /// <summary>Why the last failure happened (transport or reactor), for the down/warning callbacks.</summary>
     public string ErrorText { get; private set; } = "";
 
+    /// <summary>True when the last loss was the peer's orderly close rather than an error.</summary>
+    public bool ClosedByPeer { get; private set; }
+
     /// <summary>Reconnection attempts since the last connection came up.</summary>
     public int ReconnectAttempts => _reconnect?.Attempts ?? 0;
 
@@ -84,6 +87,18 @@ public sealed partial class ReactorChannel
             return ReactorReturnCode.NoBuffers;
         }
         return Fail(ReactorReturnCode.Failure, "GetBuffer: " + Channel.Error.Text);
+    }
+
+    /// <summary>
+    /// Closes the message just encoded into a packed buffer (from <c>GetBuffer(size, packed: true)</c>) so the next
+    /// one can follow; returns the bytes left, or a failure. Submit the buffer when it is full or the burst ends.
+    /// </summary>
+    public int PackBuffer(TransportBuffer buffer)
+    {
+        if (!IsActive || Channel is null)
+            return (int)NotUp("PackBuffer");
+        TransportReturnCode rc = Channel.PackBuffer(buffer);
+        return rc >= TransportReturnCode.Success ? (int)rc : (int)Fail(ReactorReturnCode.Failure, "PackBuffer: " + Channel.Error.Text);
     }
 
     /// <summary>

@@ -52,8 +52,11 @@ public sealed class ConsumerThread
     private void Run()
     {
         ThreadEnd? end;
-        using (var session = new ConsumerSession(ThreadNumber, _options, _resources, _items, Stats, _warn))
-            end = session.Run(_stop.Token);
+        if (_options.UseReactor)
+            end = Reactor.ReactorConsumerThread.Run(ThreadNumber, _options, _resources, _items, Stats, _warn, _stop.Token);
+        else
+            using (var session = new ConsumerSession(ThreadNumber, _options, _resources, _items, Stats, _warn))
+                end = session.Run(_stop.Token);
         if (end is not null && !_stop.IsCancellationRequested)
         {
             Volatile.Write(ref _end, end);

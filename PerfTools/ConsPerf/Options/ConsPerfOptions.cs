@@ -17,6 +17,7 @@ public sealed record ConsPerfOptions
     public int TickRate { get; init; } = 1000;
     public ThreadCpuList Threads { get; init; } = ThreadCpuList.SingleUnpinned;
     public bool BusyRead { get; init; }
+    public bool UseReactor { get; init; }
 
     // Items and content
     public string ItemFile { get; init; } = "350k.xml";
