@@ -105,9 +105,9 @@ public sealed partial class ConsumerWatchlist
                     continue;
                 refresh.StreamId = request.StreamId;
                 bool snapshot = !request.IsStreaming || state.StreamState == StreamStates.NonStreaming;
-                refresh.State = snapshot && state.StreamState == StreamStates.Open
-                    ? new State(StreamStates.NonStreaming, state.DataState, state.Code, state.Text)
-                    : state;
+                bool toNonStreaming = snapshot && state.StreamState == StreamStates.Open;
+                refresh.State = toNonStreaming ? new State(StreamStates.NonStreaming, state.DataState, state.Code, state.Text) : state;
+                refresh.EncodedMsg = toNonStreaming ? default : msg.EncodedMsg;     // the provider's bytes no longer say what this copy says
                 if (!complete)
                 {
                     if (request.State == AppRequestState.PendingRefresh)

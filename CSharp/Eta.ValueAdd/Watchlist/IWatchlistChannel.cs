@@ -26,8 +26,10 @@ public interface IWatchlistListener
 {
     /// <summary>
     /// One message for one application stream: <c>msg.StreamId</c> is the application's stream id (a message the
-    /// provider sent once is delivered once per application stream on that item). <c>msg.EncodedMsg</c>, when set,
-    /// still holds the provider's bytes and its stream id. Valid during the call only.
+    /// provider sent once is delivered once per application stream on that item). <c>msg.EncodedMsg</c> is the
+    /// provider's bytes, with the provider's stream id, when only the stream id differs; it is empty when the
+    /// watchlist made the message (statuses, naks) or changed more (a snapshot's NonStreaming state). Valid during
+    /// the call only.
     /// </summary>
     void OnMsg(scoped in Msg msg);
 }
