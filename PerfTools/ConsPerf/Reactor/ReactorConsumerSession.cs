@@ -5,9 +5,8 @@ using PerfTools.Common.Items;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Timing;
-using PerfTools.ConsPerf.Consumer;
+using PerfTools.ConsPerf.Session;
 using PerfTools.ConsPerf.Options;
-using PerfTools.ConsPerf.Protocol;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Stats;
 

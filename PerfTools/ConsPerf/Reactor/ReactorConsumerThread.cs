@@ -5,7 +5,7 @@ using PerfTools.ConsPerf.Stats;
 
 namespace PerfTools.ConsPerf.Reactor;
 
-/// <summary>The consumer thread's body in <c>-reactor</c> mode (the hook in <see cref="Consumer.ConsumerThread"/>).</summary>
+/// <summary>The consumer thread's body in <c>-reactor</c> mode (the hook in <see cref="Threads.ConsumerThread"/>).</summary>
 internal static class ReactorConsumerThread
 {
     public static ThreadEnd? Run(int threadNumber, ConsPerfOptions options, ConsumerResources resources, ItemSpec[] items,

@@ -4,6 +4,7 @@ using Eta.Codec;
 using Eta.Transport;
 using Eta.ValueAdd;
 using PerfTools.Common.Provider;
+using PerfTools.Common.Reactor;
 using PerfTools.Common.Timing;
 using PerfTools.ProvPerf.Options;
 using PerfTools.ProvPerf.Session;

@@ -1,10 +1,10 @@
-using HdrHistogram;
 using System.Diagnostics;
+using HdrHistogram;
 using PerfTools.Common.Output;
 using PerfTools.Common.Resources;
 using PerfTools.Common.Statistics;
 using PerfTools.Common.Threading;
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Options;
 using PerfTools.TransportPerf.Output;
 
 namespace PerfTools.TransportPerf.Statistics;

@@ -1,11 +1,11 @@
-using Eta.TestSupport;
 using Eta.Codec;
+using Eta.TestSupport;
 using PerfTools.Common.Items;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Threading;
 using PerfTools.Common.Xml;
-using PerfTools.ConsPerf.Consumer;
 using PerfTools.ConsPerf.Run;
+using PerfTools.ConsPerf.Session;
 using PerfTools.ConsPerf.Stats;
 using Xunit;
 

@@ -1,7 +1,7 @@
 using PerfTools.Common.Output;
 using PerfTools.Common.Resources;
 using PerfTools.Common.Statistics;
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Options;
 using PerfTools.TransportPerf.Output;
 using PerfTools.TransportPerf.Statistics;
 using Xunit;
