@@ -89,7 +89,20 @@ public sealed class WatchlistLoopbackTests
 
         AppMsg ack = loop.App.Messages[2];
         Assert.Equal((MsgClass.Ack, 101, 101, 77u), (ack.Class, ack.StreamId, ack.BytesStreamId, ack.AckId));
-        Assert.Equal(loop.Provider.Received[0].StreamId, loop.Provider.Received.Single(m => m.Class == MsgClass.Post).StreamId);
+
+        // The same post encoded by the application into a channel buffer: the watchlist patches the stream id and
+        // writes that buffer as it is.
+        Assert.Equal(ReactorReturnCode.Success, loop.Channel.GetBuffer(256, packed: false, out Eta.Transport.TransportBuffer? buffer));
+        var encoder = new RwfEncoder(buffer!.Data);
+        post.PostId = 78;
+        Assert.Equal(CodecReturnCode.Success, MsgEncoder.Encode(ref encoder, post));
+        buffer.Length = encoder.Position;
+        Assert.Equal(ReactorReturnCode.Success, loop.Channel.Submit(buffer));
+        loop.RunUntil(() => loop.App.Messages.Count == 4, "the second ack");
+        Assert.Equal((MsgClass.Ack, 101, 78u), (loop.App.Messages[3].Class, loop.App.Messages[3].StreamId, loop.App.Messages[3].AckId));
+
+        int providerStream = loop.Provider.Received[0].StreamId;
+        Assert.All(loop.Provider.Received.Where(m => m.Class == MsgClass.Post), m => Assert.Equal(providerStream, m.StreamId));
         Assert.Equal(0, loop.Channel.Watchlist()!.OutstandingPosts);
     }
 
