@@ -18,6 +18,7 @@ internal sealed class Recorder : IReactorCallbacks
     public int ItemUpdates { get; set; }
     public int ItemRequests { get; set; }
     public int LastItemStream { get; private set; }
+    public ulong LastRttTicks { get; private set; }
 
     /// <summary>Set by a test to act on each channel event (e.g. request items when ready).</summary>
     public Action<ReactorChannel, ReactorChannelEventType>? OnEvent { get; set; }
@@ -54,6 +55,8 @@ internal sealed class Recorder : IReactorCallbacks
     public ReactorCallbackReturn OnLoginMsg(ReactorChannel channel, in Msg msg, RdmLoginEvent login)
     {
         Messages.Add((msg.DomainType, msg.MsgClass, msg.StreamId));
+        if (login.Type == RdmLoginMsgType.Rtt)
+            LastRttTicks = login.Rtt.Ticks;
         if (login.Type == RdmLoginMsgType.Request)
         {
             LoginRequestUserNames.Add(login.Request.UserName);
