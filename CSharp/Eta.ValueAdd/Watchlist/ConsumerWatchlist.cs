@@ -135,6 +135,25 @@ public sealed partial class ConsumerWatchlist
         RecoverAll(streams, StatusTexts.ChannelDown);
     }
 
+    /// <summary>
+    /// The channel is gone for good (closed by the application, or lost with no reconnection left): every request
+    /// and stream is dropped without a message (the channel-down event says it all). The watchlist is empty after.
+    /// </summary>
+    public void Close()
+    {
+        foreach (ProviderStream stream in _streams.Values)
+            stream.IsClosed = true;
+        _streams.Clear();
+        _aggregated.Clear();
+        _requests.Clear();
+        _pending.Clear();
+        _services.Clear();
+        _queuedStatuses.Clear();
+        _requestTimers.Clear();
+        _sendRetries.Clear();
+        _posts.Clear();
+    }
+
     private WatchlistReturnCode Invalid(string error)
     {
         LastError = error;

@@ -20,6 +20,12 @@ internal sealed class PendingRequests
         list.Add(request);
     }
 
+    public void Clear()
+    {
+        _byName.Clear();
+        _byId.Clear();
+    }
+
     public void Remove(AppRequest request)
     {
         List<AppRequest>? list = request.ServiceName is { } name ? _byName.GetValueOrDefault(name) : _byId.GetValueOrDefault(request.RequestedServiceId);

@@ -28,6 +28,12 @@ internal sealed class PostTracker
 
     public bool Contains(PostKey key) => _posts.ContainsKey(key);
 
+    public void Clear()
+    {
+        _posts.Clear();
+        _timers.Clear();
+    }
+
     public void Track(PostKey key, int appStreamId, byte domainType, bool hasSeqNum, long now)
     {
         long due = now + _timeoutTicks;

@@ -119,4 +119,20 @@ public sealed class WatchlistLoopbackTests
             (status.Class, status.StreamId, status.BytesStreamId, status.StreamState, status.Text));
         Assert.Empty(loop.Provider.Received);
     }
+
+    [Fact]
+    public void ClosingTheChannelDropsTheItemsWithoutCallbacks()
+    {
+        using var loop = new WatchlistLoopback();
+        loop.RunUntil(() => loop.App.Events.Contains(ReactorChannelEventType.ChannelReady), "the channel to be ready");
+        loop.Channel.Submit(WatchlistLoopback.Request(100, "TRI.N"), "DIRECT_FEED");
+        loop.Channel.Submit(WatchlistLoopback.Request(101, "IBM.N"), "DIRECT_FEED");
+        loop.RunUntil(() => loop.App.Messages.Count == 2, "two refreshes");
+        ConsumerWatchlist watchlist = loop.Channel.Watchlist()!;
+
+        loop.Channel.Close();
+
+        Assert.Equal(2, loop.App.Messages.Count);
+        Assert.Equal((0, 0), (watchlist.RequestCount, watchlist.ProviderStreamCount));
+    }
 }
