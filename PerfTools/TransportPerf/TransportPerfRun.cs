@@ -44,11 +44,11 @@ internal sealed class TransportPerfRun
         _console.WriteLine();
 
         var stats = new TransportThreadStats[_options.Threads.Count];
-        var workers = new TransportWorker[stats.Length];
+        var workers = new TransportThread[stats.Length];
         for (int i = 0; i < stats.Length; i++)
         {
             stats[i] = new TransportThreadStats(i + 1);
-            workers[i] = new TransportWorker(_options, stats[i], shutdown, _console);
+            workers[i] = new TransportThread(_options, stats[i], shutdown, _console);
         }
 
         using var collector = new StatsCollector(_options, stats, _console);
@@ -90,7 +90,7 @@ internal sealed class TransportPerfRun
         return outcome.ExitCode;
     }
 
-    private void ServeUntilShutdown(TransportWorker[] workers, StatsCollector collector, ShutdownSignal shutdown)
+    private void ServeUntilShutdown(TransportThread[] workers, StatsCollector collector, ShutdownSignal shutdown)
     {
         using IPerfListener listener = _endpoints.Listen();
         _console.WriteLine($"Server listening on port {listener.Port}.");
@@ -101,7 +101,7 @@ internal sealed class TransportPerfRun
             IPerfChannel? channel = listener.Accept(MainLoopWait, shutdown.Token, out string? failure);
             if (channel is not null)
             {
-                TransportWorker least = workers.MinBy(w => w.ConnectionCount)!;
+                TransportThread least = workers.MinBy(w => w.ConnectionCount)!;
                 _console.WriteLine($"Accepted connection {channel.Description} on thread {least.Stats.ThreadNumber}.");
                 least.Add(channel);
             }
@@ -113,7 +113,7 @@ internal sealed class TransportPerfRun
         }
     }
 
-    private void ConnectAndRunUntilShutdown(TransportWorker[] workers, StatsCollector collector, ShutdownSignal shutdown)
+    private void ConnectAndRunUntilShutdown(TransportThread[] workers, StatsCollector collector, ShutdownSignal shutdown)
     {
         var statsClock = new IntervalClock(_options.WriteStatsInterval);
         int connected = 0;
