@@ -73,10 +73,17 @@ internal sealed class WatchlistItemLayer : IConsumerItemLayer, IWatchlistChannel
         }
     }
 
+    /// <summary>
+    /// A loss with reconnection to come recovers every item; a channel closed for good (by the application, or with
+    /// no attempt left) drops them silently: 100,000 "channel down." statuses to an application that is closing
+    /// would be work for nothing.
+    /// </summary>
     public void OnChannelState(ReactorChannel channel, ReactorChannelState state)
     {
-        if (state is ReactorChannelState.DownReconnecting or ReactorChannelState.Down)
+        if (state == ReactorChannelState.DownReconnecting)
             Watchlist.OnChannelDown();
+        else if (state == ReactorChannelState.Down)
+            Watchlist.Close();
     }
 
     public ReactorCallbackReturn OnDispatch(ReactorChannel channel)
