@@ -62,7 +62,7 @@ skip=$((warmup / interval + 1))          # first steady-state row
 per_minute=$((60 / interval))
 first_end=$((skip + per_minute - 1))
 last_start=$((rows - per_minute + 1))
-if [ "$rows" -lt $((skip + 2 * per_minute)) ]; then
+if [ "$rows" -lt $((skip - 1 + 2 * per_minute)) ]; then
   echo "too few statistics rows ($rows) for a first and a last minute of steady state; raise DURATION"; exit 1
 fi
 

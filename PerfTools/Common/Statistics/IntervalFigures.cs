@@ -12,7 +12,8 @@ public sealed class IntervalFigures
     private readonly long[] _totals;
     private readonly RunningStatistics[] _latency;
 
-    internal IntervalFigures(int thread, int counters, int streams)
+    /// <summary>Made and refilled by the collector; tests and fixtures may build their own.</summary>
+    public IntervalFigures(int thread, int counters, int streams)
     {
         Thread = thread;
         _counts = new long[counters];
@@ -23,15 +24,15 @@ public sealed class IntervalFigures
     /// <summary>0-based thread index; -1 for all threads together.</summary>
     public int Thread { get; }
 
-    public DateTime Utc { get; internal set; }
+    public DateTime Utc { get; set; }
 
     /// <summary>Seconds since the collector started (<see cref="StatsCollector{TThread}.Start"/>).</summary>
-    public double ElapsedSeconds { get; internal set; }
+    public double ElapsedSeconds { get; set; }
 
     /// <summary>Length of the interval in seconds.</summary>
-    public double Seconds { get; internal set; }
+    public double Seconds { get; set; }
 
-    public ResourceSample Resources { get; internal set; }
+    public ResourceSample Resources { get; set; }
 
     /// <summary>How much counter <paramref name="counter"/> grew during the interval.</summary>
     public long Count(int counter) => _counts[counter];
@@ -42,17 +43,19 @@ public sealed class IntervalFigures
     /// <summary>Latency stream <paramref name="stream"/>'s samples taken during the interval.</summary>
     public RunningStatistics Latency(int stream) => _latency[stream];
 
-    internal void SetCount(int counter, long total)
+    /// <summary>Sets counter <paramref name="counter"/>'s new total; the interval's count is the growth since the last.</summary>
+    public void SetCount(int counter, long total)
     {
         _counts[counter] = total - _totals[counter];
         _totals[counter] = total;
     }
 
-    internal void SetSum(int counter, long count, long total)
+    /// <summary>Sets a count and total directly (sums over threads).</summary>
+    public void SetSum(int counter, long count, long total)
     {
         _counts[counter] = count;
         _totals[counter] = total;
     }
 
-    internal void SetLatency(int stream, in RunningStatistics interval) => _latency[stream] = interval;
+    public void SetLatency(int stream, in RunningStatistics interval) => _latency[stream] = interval;
 }

@@ -90,21 +90,6 @@ public sealed class StatsCollector<TThread> : IDisposable
     /// <summary>Process CPU time since <see cref="Start"/>.</summary>
     public TimeSpan CpuTime => ResourceSampler.TotalCpuTime - _startCpu;
 
-    /// <summary>Stats and latency files opened, thread by thread.</summary>
-    public IEnumerable<string> OutputFiles
-    {
-        get
-        {
-            for (int t = 0; t < _threads.Count; t++)
-            {
-                if (_statsFiles[t] is { } stats)
-                    yield return stats.Path;
-                if (_latencyFiles[t] is { } latency)
-                    yield return latency.Path;
-            }
-        }
-    }
-
     /// <summary>Thread <paramref name="thread"/>'s last interval and totals.</summary>
     public IntervalFigures Thread(int thread) => _figures[thread];
 
@@ -146,11 +131,12 @@ public sealed class StatsCollector<TThread> : IDisposable
                 LatencyRecordQueue queue = _queues[t][s];
                 LatencyAccumulator mine = _latency[t][s], all = _allLatency[s];
                 string? tag = _layout.Latencies[s].FileTag;
+                LatencyFileWriter? log = _layout.Latencies[s].Logged ? file : null;
                 while (queue.TryDequeue(out LatencyRecord record))
                 {
                     mine.Record(record.Latency);
                     all.Record(record.Latency);
-                    file?.WriteSample(tag, record.SendTime, record.ReceiveTime, record.Latency);
+                    log?.WriteSample(tag, record.SendTime, record.ReceiveTime, record.Latency);
                     Observer?.OnLatency(t, s, record);
                 }
             }

@@ -6,7 +6,7 @@ using PerfTools.ConsPerf.Connection;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Protocol;
 using PerfTools.ConsPerf.Run;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Consumer;
 

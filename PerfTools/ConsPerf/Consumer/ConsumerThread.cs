@@ -2,7 +2,7 @@ using PerfTools.Common.Items;
 using PerfTools.Common.Threading;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Consumer;
 

@@ -3,7 +3,7 @@ using PerfTools.Common.Omm;
 using PerfTools.Common.Timing;
 using PerfTools.ConsPerf.Protocol;
 using PerfTools.ConsPerf.Run;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Consumer;
 
