@@ -1,8 +1,8 @@
 using PerfTools.Common.CommandLine;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Output;
-using PerfTools.TransportPerf.Configuration;
-using PerfTools.TransportPerf.Sessions;
+using PerfTools.TransportPerf.Network;
+using PerfTools.TransportPerf.Options;
 
 namespace PerfTools.TransportPerf;
 

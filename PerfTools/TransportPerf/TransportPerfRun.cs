@@ -1,10 +1,11 @@
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Statistics;
 using PerfTools.Common.Threading;
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Network;
+using PerfTools.TransportPerf.Options;
 using PerfTools.TransportPerf.Output;
-using PerfTools.TransportPerf.Sessions;
 using PerfTools.TransportPerf.Statistics;
+using PerfTools.TransportPerf.Threads;
 
 namespace PerfTools.TransportPerf;
 

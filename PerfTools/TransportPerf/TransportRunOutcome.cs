@@ -1,5 +1,5 @@
 using PerfTools.Common.Lifetime;
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Options;
 
 namespace PerfTools.TransportPerf;
 

@@ -2,10 +2,10 @@ using PerfTools.Common.Lifetime;
 using PerfTools.Common.Output;
 using PerfTools.Common.Statistics;
 using PerfTools.Common.Timing;
-using PerfTools.ConsPerf.Consumer;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Output;
 using PerfTools.ConsPerf.Statistics;
+using PerfTools.ConsPerf.Threads;
 
 namespace PerfTools.ConsPerf.Run;
 

@@ -3,7 +3,7 @@ using PerfTools.Common.Statistics;
 namespace PerfTools.ConsPerf.Statistics;
 
 /// <summary>What ConsPerf counts per consumer thread, in the order of <see cref="ConsStatistics.Layout"/>.</summary>
-internal enum ConsCounter
+public enum ConsCounter
 {
     Images,
     Updates,
@@ -20,7 +20,7 @@ internal enum ConsCounter
 /// (indexed by <see cref="LatencyKind"/>, tagged Upd/Pst/Gen in the latency file) and the columns of
 /// ConsStats&lt;N&gt;.csv in the guide's order (§4.6.2).
 /// </summary>
-internal static class ConsStatistics
+public static class ConsStatistics
 {
     public static StatsLayout<ConsumerThreadStats> Layout { get; } = new(
         counters:

@@ -2,7 +2,7 @@ using System.Diagnostics;
 using HdrHistogram;
 using PerfTools.Common.Output;
 using PerfTools.Common.Statistics;
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Options;
 using PerfTools.TransportPerf.Statistics;
 
 namespace PerfTools.TransportPerf.Output;

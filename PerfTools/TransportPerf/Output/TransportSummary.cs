@@ -2,7 +2,7 @@ using HdrHistogram;
 using PerfTools.Common.Output;
 using PerfTools.Common.Resources;
 using PerfTools.Common.Statistics;
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Options;
 
 namespace PerfTools.TransportPerf.Output;
 

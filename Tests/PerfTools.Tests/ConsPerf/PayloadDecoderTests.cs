@@ -1,7 +1,7 @@
 using System.Xml.Linq;
 using Eta.Codec;
 using Eta.TestSupport;
-using PerfTools.ConsPerf.Protocol;
+using PerfTools.ConsPerf.Session;
 using Xunit;
 
 namespace PerfTools.Tests.ConsPerf;

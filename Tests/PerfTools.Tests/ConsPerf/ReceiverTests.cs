@@ -1,12 +1,12 @@
-using Eta.TestSupport;
 using Eta.Codec;
+using Eta.TestSupport;
 using PerfTools.Common.Items;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Threading;
 using PerfTools.Common.Xml;
-using PerfTools.ConsPerf.Consumer;
 using PerfTools.ConsPerf.Run;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Session;
+using PerfTools.ConsPerf.Statistics;
 using Xunit;
 
 namespace PerfTools.Tests.ConsPerf;

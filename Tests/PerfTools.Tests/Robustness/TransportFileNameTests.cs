@@ -1,4 +1,4 @@
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Options;
 using PerfTools.TransportPerf.Output;
 using Xunit;
 

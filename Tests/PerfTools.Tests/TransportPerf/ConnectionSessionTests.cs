@@ -1,10 +1,11 @@
-using Eta.TestSupport;
 using System.Buffers.Binary;
+using Eta.TestSupport;
 using PerfTools.Common.Threading;
 using PerfTools.Tests.Common;
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Network;
+using PerfTools.TransportPerf.Options;
 using PerfTools.TransportPerf.Payload;
-using PerfTools.TransportPerf.Sessions;
+using PerfTools.TransportPerf.Session;
 using PerfTools.TransportPerf.Statistics;
 using Xunit;
 

@@ -1,5 +1,6 @@
 using System.Net.Sockets;
-using PerfTools.TransportPerf.Sessions;
+using PerfTools.TransportPerf.Network;
+using PerfTools.TransportPerf.Session;
 
 namespace PerfTools.Tests.TransportPerf;
 

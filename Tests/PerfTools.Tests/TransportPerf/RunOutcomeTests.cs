@@ -1,6 +1,6 @@
 using PerfTools.Common.Lifetime;
+using PerfTools.TransportPerf.Options;
 using PerfTools.TransportPerf;
-using PerfTools.TransportPerf.Configuration;
 using Xunit;
 
 namespace PerfTools.Tests.TransportPerf;

@@ -1,8 +1,9 @@
 using System.Globalization;
 using Eta.TestSupport;
 using PerfTools.Common.Threading;
-using PerfTools.TransportPerf.Configuration;
-using PerfTools.TransportPerf.Sessions;
+using PerfTools.TransportPerf.Network;
+using PerfTools.TransportPerf.Options;
+using PerfTools.TransportPerf.Session;
 using PerfTools.TransportPerf.Statistics;
 using Xunit;
 

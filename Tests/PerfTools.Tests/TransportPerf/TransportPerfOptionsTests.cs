@@ -1,5 +1,5 @@
 using PerfTools.Common.CommandLine;
-using PerfTools.TransportPerf.Configuration;
+using PerfTools.TransportPerf.Options;
 using Xunit;
 
 namespace PerfTools.Tests.TransportPerf;

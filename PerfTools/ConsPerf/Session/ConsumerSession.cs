@@ -1,0 +1,262 @@
+using Eta.Codec;
+using PerfTools.Common.Items;
+using PerfTools.Common.Omm;
+using PerfTools.Common.Timing;
+using PerfTools.ConsPerf.Network;
+using PerfTools.ConsPerf.Options;
+using PerfTools.ConsPerf.Run;
+using PerfTools.ConsPerf.Statistics;
+
+namespace PerfTools.ConsPerf.Session;
+
+/// <summary>
+/// One consumer connection's whole test (§4.2.1): connect (retrying until the provider listens), log in with round
+/// trip latency support, open the directory and wait for the service to be up and accepting requests, then run the
+/// tick loop: request bursts at -requestRate until every item is requested; once every image is in, post and
+/// generic-message bursts; in the spare time of each tick, read and process what arrives.
+/// Returns null when stopped by the main thread, or the reason it had to stop on its own.
+/// </summary>
+internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposable
+{
+    private const int LoginStreamId = 1;
+    private const int DirectoryStreamId = 2;
+    private static readonly TimeSpan RetryPause = TimeSpan.FromSeconds(1);
+
+    private readonly int _threadNumber;
+    private readonly ConsPerfOptions _options;
+    private readonly ConsumerThreadStats _stats;
+    private readonly Action<string> _warn;
+    private readonly ItemStreamTable _items;
+    private readonly MessageReceiver _receiver;
+    private readonly MarketPriceEncoder? _contentEncoder;
+    private readonly MessagePacer _requestPacer;
+    private readonly MessagePacer? _postPacer;
+    private readonly MessagePacer? _genMsgPacer;
+    private readonly PostUserInfo _postUser;
+    private ConsumerChannel? _channel;
+    private CancellationTokenSource? _loopStop;
+    private ThreadEnd? _failure;
+    private int _serviceId = -1;
+
+    public ConsumerSession(int threadNumber, ConsPerfOptions options, ConsumerResources resources, ItemSpec[] items,
+        ConsumerThreadStats stats, Action<string> warn)
+    {
+        _threadNumber = threadNumber;
+        _options = options;
+        _stats = stats;
+        _warn = warn;
+        _items = new ItemStreamTable(items, options.Snapshot);
+        _postUser = new PostUserInfo(0x7F000001, (uint)Environment.ProcessId);
+        _receiver = new MessageReceiver(this, _items, stats, resources.Dictionary, _postUser);
+        _contentEncoder = resources.ContentEncoder;
+        _requestPacer = new MessagePacer(options.RequestRate, 0, options.TickRate);
+        if (options.PostingRate > 0 && _items.HasPostingItems)
+            _postPacer = new MessagePacer(options.PostingRate, options.PostingLatencyRate, options.TickRate, seed: threadNumber);
+        if (options.GenericMsgRate > 0 && _items.HasGenMsgItems)
+            _genMsgPacer = new MessagePacer(options.GenericMsgRate, options.GenericMsgLatencyRate, options.TickRate, seed: 100 + threadNumber);
+        if (options.PostingRate > 0 && !_items.HasPostingItems)
+            warn($"Warning: consumer thread {threadNumber} has no item with post=\"true\"; it will not post.");
+        if (options.GenericMsgRate > 0 && !_items.HasGenMsgItems)
+            warn($"Warning: consumer thread {threadNumber} has no item with genMsg=\"true\"; it will not send generic messages.");
+    }
+
+    /// <summary>Connects and runs the test until <paramref name="stop"/> fires or something fails.</summary>
+    public ThreadEnd? Run(CancellationToken stop)
+    {
+        _channel = ConnectWithRetry(stop);
+        if (_channel is null)
+            return _failure;
+        if (!SendLogin())
+            return _failure;
+        using (_loopStop = CancellationTokenSource.CreateLinkedTokenSource(stop))
+            new TickLoop(SystemTimeSource.Instance, _options.TickRate).Run(this, _loopStop.Token);
+        return _failure;
+    }
+
+    private ConsumerChannel? ConnectWithRetry(CancellationToken stop)
+    {
+        bool reported = false;
+        while (!stop.IsCancellationRequested)
+        {
+            ConsumerChannel? channel = ConsumerChannel.TryConnect(_options, stop, out string? error);
+            if (channel is not null)
+            {
+                _stats.MarkConnected(PerfTimestamp.NowMicroseconds());
+                _warn($"Consumer thread {_threadNumber}: connected to {_options.Host}:{_options.Port}.");
+                return channel;
+            }
+            if (!reported)
+            {
+                _warn($"Consumer thread {_threadNumber}: connection to {_options.Host}:{_options.Port} failed ({error}); retrying every {RetryPause.TotalSeconds:0} s.");
+                reported = true;
+            }
+            stop.WaitHandle.WaitOne(RetryPause);
+        }
+        return null;
+    }
+
+    // ---- the tick loop ----
+
+    public void OnTick(long tickNumber)
+    {
+        if (tickNumber % _options.TickRate == 0 && !_channel!.CheckPings())
+        {
+            Fail(RunOutcomeKind.ConnectionLost, "connection lost: " + _channel.ErrorText);
+            return;
+        }
+        if (_serviceId >= 0 && !_items.AllRequested)
+            SendRequestBurst();
+        if (_stats.AllImagesReceived)
+        {
+            if (_postPacer is not null)
+                SendPostBurst(_postPacer);
+            if (_genMsgPacer is not null)
+                SendGenMsgBurst(_genMsgPacer);
+        }
+        if (_failure is null && !_channel!.Flush())
+            Fail(RunOutcomeKind.ConnectionLost, "connection lost while flushing: " + _channel.ErrorText);
+    }
+
+    public void OnSpareTime(TimeSpan untilNextTick)
+    {
+        if (!_options.BusyRead && !_channel!.WaitReadable(untilNextTick))
+            return;
+        if (!_channel!.ReadAvailable(_receiver))
+            Fail(RunOutcomeKind.ConnectionLost, "connection lost: " + _channel.ErrorText);
+    }
+
+    private void SendRequestBurst()
+    {
+        int burst = _requestPacer.BeginTick();
+        for (int i = 0; i < burst; i++)
+        {
+            ItemStream? item = _items.NextToRequest();
+            if (item is null)
+                return;
+            Span<byte> space = _channel!.Reserve(ItemRequest.MaxLength(item.Name.Length));
+            if (space.IsEmpty)
+                return; // out of output buffers: the rest waits for the next tick
+            int written = ItemRequest.Encode(space, item.StreamId, _serviceId, item.Name, streaming: !item.Snapshot);
+            if (!Send(written))
+                return;
+            _items.MarkRequested(item);
+            _stats.CountRequest(PerfTimestamp.NowMicroseconds());
+        }
+    }
+
+    private void SendPostBurst(MessagePacer pacer)
+    {
+        int burst = pacer.BeginTick();
+        for (int i = 0; i < burst; i++)
+        {
+            ItemStream item = _items.NextPostItem();
+            bool latency = pacer.NextCarriesLatency();
+            Span<byte> space = _channel!.Reserve(_contentEncoder!.MaxMessageLength(0));
+            if (space.IsEmpty)
+            {
+                _stats.PostsOutOfBuffers.Increment();
+                return;
+            }
+            ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
+            if (_contentEncoder.EncodePost(space, item.StreamId, ref item.PostCursor, _postUser, stamp, out int written) != CodecReturnCode.Success)
+            {
+                _channel.Cancel();
+                Fail(RunOutcomeKind.ProviderRefused, "cannot encode a post from the message data file");
+                return;
+            }
+            if (!Send(written))
+                return;
+            _stats.PostsSent.Increment();
+        }
+    }
+
+    private void SendGenMsgBurst(MessagePacer pacer)
+    {
+        int burst = pacer.BeginTick();
+        for (int i = 0; i < burst; i++)
+        {
+            ItemStream item = _items.NextGenMsgItem();
+            bool latency = pacer.NextCarriesLatency();
+            Span<byte> space = _channel!.Reserve(_contentEncoder!.MaxMessageLength(0));
+            if (space.IsEmpty)
+                return;
+            ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
+            if (_contentEncoder.EncodeGenericMsg(space, item.StreamId, ref item.GenMsgCursor, stamp, out int written) != CodecReturnCode.Success)
+            {
+                _channel.Cancel();
+                Fail(RunOutcomeKind.ProviderRefused, "cannot encode a generic message from the message data file");
+                return;
+            }
+            if (!Send(written))
+                return;
+            _stats.CountGenMsgSent(latency);
+        }
+    }
+
+    // ---- IReceiverEvents: called by the receiver ----
+
+    public void OnLoginAccepted()
+    {
+        Span<byte> space = _channel!.Reserve(AdminRequests.DirectoryMaxLength);
+        if (space.IsEmpty)
+            Fail(RunOutcomeKind.ConnectionLost, "no output buffer for the directory request");
+        else
+            Send(AdminRequests.EncodeDirectory(space, DirectoryStreamId));
+    }
+
+    public void OnServiceReady(int serviceId)
+    {
+        if (_serviceId >= 0)
+            return;
+        _serviceId = serviceId;
+        _warn($"Consumer thread {_threadNumber}: service {_options.ServiceName} (id {serviceId}) is up; requesting {_items.Count} items.");
+    }
+
+    /// <summary>Sends a received message back unchanged (the provider's round trip latency probe, §3.3).</summary>
+    public void Reflect(ReadOnlySpan<byte> message)
+    {
+        Span<byte> space = _channel!.Reserve(message.Length);
+        if (space.IsEmpty)
+            return;
+        message.CopyTo(space);
+        Send(message.Length);
+    }
+
+    public void Fail(RunOutcomeKind kind, string reason)
+    {
+        _failure ??= new ThreadEnd(kind, reason);
+        _loopStop?.Cancel();
+    }
+
+    public string ServiceName => _options.ServiceName;
+
+    public int LoginStream => LoginStreamId;
+
+    public int DirectoryStream => DirectoryStreamId;
+
+    private bool SendLogin()
+    {
+        Span<byte> space = _channel!.Reserve(AdminRequests.LoginMaxLength);
+        if (space.IsEmpty)
+        {
+            Fail(RunOutcomeKind.ConnectionLost, "no output buffer for the login request");
+            return false;
+        }
+        if (!Send(AdminRequests.EncodeLogin(space, LoginStreamId, _options.LoginUserName)))
+            return false;
+        if (_channel.Flush())
+            return true;
+        Fail(RunOutcomeKind.ConnectionLost, "connection lost while sending the login request: " + _channel.ErrorText);
+        return false;
+    }
+
+    private bool Send(int length)
+    {
+        if (_channel!.Send(length))
+            return true;
+        Fail(RunOutcomeKind.ConnectionLost, "connection lost while writing: " + _channel.ErrorText);
+        return false;
+    }
+
+    public void Dispose() => _channel?.Dispose();
+}

@@ -1,8 +1,0 @@
-namespace PerfTools.TransportPerf.Configuration;
-
-/// <summary>-appType: which end of the connection this TransportPerf is.</summary>
-public enum AppType
-{
-    Server,
-    Client,
-}

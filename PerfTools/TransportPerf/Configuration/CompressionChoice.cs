@@ -1,9 +1,0 @@
-namespace PerfTools.TransportPerf.Configuration;
-
-/// <summary>-compressionType values; the numbers are the RIPC wire values printed in the summary ("none(0)").</summary>
-public enum CompressionChoice
-{
-    None = 0,
-    Zlib = 1,
-    Lz4 = 2,
-}

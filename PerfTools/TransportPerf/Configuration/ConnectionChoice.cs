@@ -1,8 +1,0 @@
-namespace PerfTools.TransportPerf.Configuration;
-
-/// <summary>-connType values (mapped onto the transport's ConnectionType by the session classes).</summary>
-public enum ConnectionChoice
-{
-    Socket,
-    Encrypted,
-}

@@ -1,0 +1,169 @@
+using PerfTools.Common.Timing;
+using PerfTools.TransportPerf.Network;
+using PerfTools.TransportPerf.Options;
+using PerfTools.TransportPerf.Payload;
+using PerfTools.TransportPerf.Statistics;
+
+namespace PerfTools.TransportPerf.Session;
+
+/// <summary>
+/// TransportPerf's work on one connection: sending each tick's burst (§7.4 payload, optional packing and
+/// timestamps), and for every message read either checking its sequence number and latency or, with
+/// -reflectMsgs, writing it straight back unchecked (as LSEG's reflector does: it only echoes).
+/// Runs on its transport thread only; allocates nothing per message.
+/// </summary>
+internal sealed class ConnectionSession : IMessageSink
+{
+    private readonly IPerfChannel _channel;
+    private readonly TransportPerfOptions _options;
+    private readonly TransportThreadStats _stats;
+    private readonly MessagePacer _pacer;
+    private SequenceChecker _incoming;
+    private long _nextSequence = PerfPayload.FirstSequence;
+    private bool _outputQueued;
+
+    public ConnectionSession(IPerfChannel channel, TransportPerfOptions options, TransportThreadStats stats, int seed)
+    {
+        _channel = channel;
+        _options = options;
+        _stats = stats;
+        _pacer = new MessagePacer(options.EffectiveMsgRate, options.EffectiveLatencyMsgRate, options.TickRate, seed);
+    }
+
+    public IPerfChannel Channel => _channel;
+
+    public bool IsClosed { get; private set; }
+
+    /// <summary>Sends this tick's messages. Messages without a buffer are counted as out-of-buffers and dropped for this tick.</summary>
+    public ChannelResult SendBurst()
+    {
+        int count = _pacer.BeginTick();
+        int sent = 0;
+        ChannelResult result = ChannelResult.Success;
+        while (sent < count)
+        {
+            int group = _options.Packing ? Math.Min(_options.PackCount, count - sent) : 1;
+            result = SendGroup(group);
+            if (result is ChannelResult.NoBuffers or ChannelResult.Closed)
+                break;
+            sent += group;
+        }
+        if (result == ChannelResult.NoBuffers)
+        {
+            _stats.OutOfBuffers.Add(count - sent);
+            while (sent++ < count)
+                _pacer.NextCarriesLatency(); // keep the latency positions of this second aligned
+            result = ChannelResult.Queued;
+        }
+        return NoteWrite(result);
+    }
+
+    /// <summary>Flushes output left queued by earlier writes.</summary>
+    public ChannelResult FlushIfQueued() => _outputQueued ? NoteWrite(_channel.Flush()) : ChannelResult.Success;
+
+    /// <summary>Reads what is available. (Reflected writes made while reading keep their own queued state.)</summary>
+    public ChannelResult Read()
+    {
+        ChannelResult result = _channel.ReadAvailable(this);
+        if (result == ChannelResult.Closed)
+            IsClosed = true;
+        return result;
+    }
+
+    /// <summary>Heartbeats, about once a second.</summary>
+    public ChannelResult CheckPings()
+    {
+        ChannelResult result = _channel.CheckPings();
+        if (result == ChannelResult.Closed)
+            IsClosed = true;
+        return result;
+    }
+
+    public void OnMessage(ReadOnlySpan<byte> message)
+    {
+        _stats.MsgsReceived.Increment();
+        _stats.BytesReceived.Add(message.Length);
+        if (_options.ReflectMsgs)
+        {
+            Reflect(message);
+            return;
+        }
+        if (!PerfPayload.TryRead(message, out long sequence, out long timestamp))
+        {
+            _stats.MalformedMessages.Increment();
+            return;
+        }
+        long missingBefore = _incoming.Missing;
+        if (!_incoming.Check(sequence))
+        {
+            _stats.SequenceErrors.Increment();
+            _stats.MissingMessages.Add(_incoming.Missing - missingBefore);
+        }
+        if (timestamp != 0)
+            _stats.Latencies.TryEnqueue(timestamp, PerfTimestamp.NowNanoseconds());
+    }
+
+    private ChannelResult SendGroup(int messages)
+    {
+        bool packed = _options.Packing;
+        int size = _options.MsgSize;
+        ChannelResult result = _channel.GetBuffer(packed ? _options.PackedBufferSize : size, packed, out Span<byte> space);
+        if (result is ChannelResult.NoBuffers or ChannelResult.Closed)
+            return result;
+        for (int i = 0; ; i++)
+        {
+            // Time t1 is taken just before encoding (§7.5).
+            long timestamp = _pacer.NextCarriesLatency() ? PerfTimestamp.NowNanoseconds() : 0;
+            PerfPayload.Write(space[..size], _nextSequence++, timestamp);
+            _stats.MsgsSent.Increment();
+            if (i == messages - 1)
+                break;
+            result = _channel.Pack(size, out space);
+            if (result == ChannelResult.Closed)
+                return result;
+        }
+        result = _channel.Write(size, _options.DirectWrite, out int bytesWritten);
+        _stats.BytesSent.Add(bytesWritten);
+        return result;
+    }
+
+    private void Reflect(ReadOnlySpan<byte> message)
+    {
+        ChannelResult result = _channel.GetBuffer(message.Length, packed: false, out Span<byte> space);
+        if (result == ChannelResult.NoBuffers)
+        {
+            // Buffers are held by queued output: flush to free them and try once more, as LSEG's reflector does.
+            // A message still not echoed is a gap the sender will see, so it is counted as a failure, not a delay.
+            result = _channel.Flush();
+            if (result != ChannelResult.Closed)
+                result = _channel.GetBuffer(message.Length, packed: false, out space);
+            if (result == ChannelResult.NoBuffers)
+            {
+                _stats.OutOfBuffers.Increment();
+                _stats.ReflectionsDropped.Increment();
+                _outputQueued = true;
+                return;
+            }
+        }
+        if (result == ChannelResult.Closed)
+        {
+            IsClosed = true;
+            return;
+        }
+        message.CopyTo(space);
+        result = _channel.Write(message.Length, _options.DirectWrite, out int bytesWritten);
+        _stats.BytesSent.Add(bytesWritten);
+        _stats.MsgsSent.Increment();
+        NoteWrite(result);
+    }
+
+    /// <summary>Tracks whether output waits in the transport's queue (so the spare time flushes it) and whether the channel closed.</summary>
+    private ChannelResult NoteWrite(ChannelResult result)
+    {
+        if (result == ChannelResult.Closed)
+            IsClosed = true;
+        else
+            _outputQueued = result == ChannelResult.Queued;
+        return result;
+    }
+}
