@@ -87,7 +87,8 @@ public static class NIProvPerfApp
         using (collector)
         {
             // Channels of several threads share the transport's pools: lock (guide §6.4).
-            Transport.Initialize(new InitArgs { GlobalLocking = options.ThreadCount > 1 });
+            // No channel locks: each provider thread opens and alone uses its own channel to the hub.
+            Transport.Initialize(new InitArgs { GlobalLocking = false });
             try
             {
                 foreach (NIProviderThread thread in threads)

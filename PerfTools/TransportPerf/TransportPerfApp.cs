@@ -9,9 +9,12 @@ namespace PerfTools.TransportPerf;
 /// <summary>Entry point logic, callable in-process (tests) with its own writers and cancellation.</summary>
 public static class TransportPerfApp
 {
-    /// <summary>Parses <paramref name="args"/>, runs, and returns the exit code. Never exits the process.</summary>
+    /// <summary>
+    /// Parses <paramref name="args"/>, runs, and returns the exit code. Never exits the process.
+    /// <paramref name="beforeRun"/> runs once the options are known good, before the run time starts (Main: JIT warm-up).
+    /// </summary>
     public static int Run(string[] args, TextWriter console, TextWriter errors, CancellationToken cancellation = default,
-        bool handleSignals = false, Action<int>? listening = null)
+        bool handleSignals = false, Action<int>? listening = null, Action? beforeRun = null)
     {
         // Transport threads and the main thread both print.
         console = TextWriter.Synchronized(console);
@@ -24,6 +27,7 @@ public static class TransportPerfApp
         if (unwritable is not null)
             return CommandLineResult<TransportPerfOptions>.ReportError(TransportPerfCommandLine.ToolName, unwritable, errors);
 
+        beforeRun?.Invoke();
         using var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTime), cancellation, handleSignals);
         try
         {

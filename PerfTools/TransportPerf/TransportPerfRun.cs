@@ -45,11 +45,11 @@ internal sealed class TransportPerfRun
         _console.WriteLine();
 
         var stats = new TransportThreadStats[_options.Threads.Count];
-        var workers = new TransportWorker[stats.Length];
+        var workers = new TransportThread[stats.Length];
         for (int i = 0; i < stats.Length; i++)
         {
             stats[i] = new TransportThreadStats(i + 1);
-            workers[i] = new TransportWorker(_options, stats[i], shutdown, _console);
+            workers[i] = new TransportThread(_options, stats[i], shutdown, _console);
         }
 
         using var statistics = new StatsCollector<TransportThreadStats>(TransportStatistics.Layout, stats, new StatsOutput(
@@ -95,7 +95,7 @@ internal sealed class TransportPerfRun
         return outcome.ExitCode;
     }
 
-    private void ServeUntilShutdown(TransportWorker[] workers, TransportReport collector, ShutdownSignal shutdown)
+    private void ServeUntilShutdown(TransportThread[] workers, TransportReport collector, ShutdownSignal shutdown)
     {
         using IPerfListener listener = _endpoints.Listen();
         _console.WriteLine($"Server listening on port {listener.Port}.");
@@ -106,7 +106,7 @@ internal sealed class TransportPerfRun
             IPerfChannel? channel = listener.Accept(MainLoopWait, shutdown.Token, out string? failure);
             if (channel is not null)
             {
-                TransportWorker least = workers.MinBy(w => w.ConnectionCount)!;
+                TransportThread least = workers.MinBy(w => w.ConnectionCount)!;
                 _console.WriteLine($"Accepted connection {channel.Description} on thread {least.Stats.ThreadNumber}.");
                 least.Add(channel);
             }
@@ -118,7 +118,7 @@ internal sealed class TransportPerfRun
         }
     }
 
-    private void ConnectAndRunUntilShutdown(TransportWorker[] workers, TransportReport collector, ShutdownSignal shutdown)
+    private void ConnectAndRunUntilShutdown(TransportThread[] workers, TransportReport collector, ShutdownSignal shutdown)
     {
         var statsClock = new IntervalClock(_options.WriteStatsInterval);
         int connected = 0;

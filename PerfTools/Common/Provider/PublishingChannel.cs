@@ -1,6 +1,6 @@
 using System.Diagnostics;
-using System.Net.Sockets;
 using Eta.Transport;
+using PerfTools.Common.Network;
 
 namespace PerfTools.Common.Provider;
 
@@ -8,37 +8,43 @@ namespace PerfTools.Common.Provider;
 /// One provider channel as a provider thread uses it (an accepted consumer connection in ProvPerf, the connection
 /// to the hub in NIProvPerf): drives the handshake, reads messages, and sends messages through transport buffers,
 /// packing them (-maxPackCount messages into -packBufSize buffers) when packing is on, with direct socket writes
-/// when -directWrite is set, and flushing what the transport queued (guide §11.2). Used by one provider thread; allocates nothing per message.
+/// when -directWrite is set, and flushing what the transport queued (guide §11.2). Reading is the thread's
+/// <see cref="ChannelLoop"/>'s, through <see cref="Port"/>; writes follow <see cref="WriteRetry"/>'s contract.
+/// Used by one provider thread; allocates nothing per message.
 /// </summary>
 public sealed class PublishingChannel : IMessageSink, IDisposable
 {
     private readonly Channel _channel;
+    private readonly TransportChannelPort _port;
     private readonly PublishingOptions _options;
     private readonly PublishingStats _stats;
-    private readonly WriteFlags _writeFlags;
+    private readonly WriteArgs _writeArgs;
     private TransportBuffer? _buffer;
+    // A fragmented message the transport could not take whole (WriteRetry's CallAgain): written again before anything else.
+    private TransportBuffer? _unfinished;
     private int _messagesInBuffer;
     private bool _flushPending;
-    private bool _moreInput;
     private long _stalledSince; // Stopwatch ticks when output was first refused, 0 while it is taken
 
     public PublishingChannel(Channel channel, string name, PublishingOptions options, PublishingStats stats)
     {
         _channel = channel;
+        _port = new TransportChannelPort(channel);
         Name = name;
         _options = options;
         _stats = stats;
-        _writeFlags = options.DirectWrite ? WriteFlags.DirectSocketWrite : WriteFlags.None;
+        _writeArgs = new WriteArgs { Priority = WritePriority.High, Flags = options.DirectWrite ? WriteFlags.DirectSocketWrite : WriteFlags.None };
     }
 
     public string Name { get; }
 
-    public Socket Socket => _channel.Socket;
+    /// <summary>The channel as the thread's <see cref="ChannelLoop"/> reads it (only once <see cref="IsActive"/>).</summary>
+    public IChannelPort Port => _port;
+
+    /// <summary>The socket to wait on while the handshake runs.</summary>
+    public System.Net.Sockets.Socket Socket => _channel.Socket;
 
     public bool IsActive => _channel.State == ChannelState.Active;
-
-    /// <summary>Input already read from the socket but not yet returned (read again without waiting).</summary>
-    public bool HasBufferedInput => _moreInput;
 
     /// <summary>The reason logged when the consumer closed its end cleanly: a close, not a failure.</summary>
     public const string ClosedByPeerText = "the consumer closed the connection";
@@ -58,37 +64,23 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
         return ConnectionProgress.Active;
     }
 
-    /// <summary>The next complete message (valid until the next call).</summary>
-    public ReadOutcome Read(out ReadOnlySpan<byte> message)
+    /// <summary>A read slice ended <see cref="ReadSliceOutcome.Failed"/>: records why (a clean close by the peer, or the error).</summary>
+    public string ReadFailed()
     {
-        message = default;
-        while (true)
-        {
-            TransportReturnCode rc = _channel.Read(out TransportBuffer? buffer);
-            if (buffer is not null)
-            {
-                _moreInput = rc > TransportReturnCode.Success;
-                message = buffer.Contents;
-                return ReadOutcome.Message;
-            }
-            if (rc > TransportReturnCode.Success)
-                continue; // a fragment or ping was consumed and more is buffered
-            _moreInput = false;
-            if (rc is TransportReturnCode.ReadWouldBlock or TransportReturnCode.ReadPing or TransportReturnCode.Success)
-                return ReadOutcome.NoMessage;
-            if (_channel.Error.PeerClosed)
-                FailureText ??= ClosedByPeerText;
-            else
-                Fail("connection lost");
-            return ReadOutcome.Failed;
-        }
+        if (_channel.Error.PeerClosed)
+            FailureText ??= ClosedByPeerText;
+        else
+            Fail("connection lost");
+        return FailureText!;
     }
 
     public Span<byte> Reserve(int maxLength)
     {
+        if (_unfinished is not null && (!WriteBuffer(_unfinished) || _unfinished is not null))
+            return default;
         if (_buffer is not null && !_options.Packing)
             Cancel();
-        if (_buffer is not null && _buffer.Capacity < maxLength && !WriteBuffer())
+        if (_buffer is not null && _buffer.Capacity < maxLength && !WriteCurrent())
             return default;
         if (_buffer is null)
         {
@@ -115,7 +107,7 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
         _messagesInBuffer++;
         _stats.MessagesWritten.Increment();
         if (!_options.Packing || _messagesInBuffer >= _options.MaxPackCount)
-            return WriteBuffer();
+            return WriteCurrent();
         if (_channel.PackBuffer(buffer) < TransportReturnCode.Success)
         {
             Fail("packing failed");
@@ -140,20 +132,22 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
     }
 
     /// <summary>End of a burst: writes a partly filled packed buffer and flushes; false when the channel failed.</summary>
-    public bool EndBurst() => (_buffer is null || _messagesInBuffer == 0 || WriteBuffer()) && Flush();
+    public bool EndBurst() => (_buffer is null || _messagesInBuffer == 0 || WriteCurrent()) && Flush();
 
     /// <summary>Passes queued data to the socket; false when the channel failed.</summary>
     public bool Flush()
     {
+        if (_unfinished is not null && !WriteBuffer(_unfinished))
+            return false;
         if (!_flushPending)
             return true;
-        TransportReturnCode rc = _channel.Flush();
-        if (rc < TransportReturnCode.Success)
+        WriteOutcome outcome = WriteRetry.Flush(_port);
+        if (outcome == WriteOutcome.Failed)
         {
             Fail("flush failed");
             return false;
         }
-        _flushPending = rc > TransportReturnCode.Success;
+        _flushPending = outcome == WriteOutcome.Queued;
         if (!_flushPending)
             _stalledSince = 0;
         return true;
@@ -189,32 +183,36 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
         return false;
     }
 
-    private bool WriteBuffer()
+    private bool WriteCurrent()
     {
         TransportBuffer buffer = _buffer!;
         _buffer = null;
         _messagesInBuffer = 0;
-        TransportReturnCode rc = _channel.Write(buffer, WritePriority.High, _writeFlags);
-        while (rc == TransportReturnCode.WriteCallAgain)
+        return WriteBuffer(buffer);
+    }
+
+    // False only when the channel failed. A fragmented message still short of buffers after WriteRetry's bounded
+    // retries is kept as unfinished (the consumer is not reading): the stall timeout closes the channel if it stays so.
+    private bool WriteBuffer(TransportBuffer buffer)
+    {
+        switch (WriteRetry.Write(_port, buffer, _writeArgs))
         {
-            // A fragmented message waits for pool buffers; give up once the consumer has not read for the stall timeout.
-            MarkStalled();
-            if (_channel.Flush() < TransportReturnCode.Success)
-            {
-                Fail("flush failed");
+            case WriteOutcome.CallAgain:
+                _unfinished = buffer;
+                _flushPending = true;
+                MarkStalled();
+                return true;
+            case WriteOutcome.Failed:
+                _unfinished = null;
+                Fail("write failed");
                 return false;
-            }
-            if (IsStalled(Stopwatch.GetTimestamp()))
-                return false;
-            rc = _channel.Write(buffer, WritePriority.High, _writeFlags);
+            case WriteOutcome.Queued:
+                _flushPending = true;
+                break;
         }
-        if (rc < TransportReturnCode.Success)
-        {
-            Fail("write failed");
-            return false;
-        }
+        if (ReferenceEquals(buffer, _unfinished))
+            _unfinished = null;
         _stats.BuffersWritten.Increment();
-        _flushPending |= rc > TransportReturnCode.Success;
         return true;
     }
 

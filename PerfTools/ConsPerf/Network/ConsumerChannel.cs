@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Net.Sockets;
 using Eta.Transport;
 using PerfTools.Common.Lifetime;
-using PerfTools.Common.Timing;
+using PerfTools.Common.Network;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Session;
 
@@ -15,16 +15,22 @@ namespace PerfTools.ConsPerf.Network;
 /// </summary>
 internal sealed class ConsumerChannel : IDisposable
 {
-    // Messages read per ReadAvailable call, so a flood of updates cannot starve the tick's sending.
-    private const int ReadBatch = 2048;
-
     private readonly Channel _channel;
+    private readonly TransportChannelPort _port;
+    private readonly ChannelLoop _loop;
+    private readonly WriteArgs _writeArgs = new();
+    private ChannelReader? _reader;
     private TransportBuffer? _reserved;
-    private bool _moreBuffered;
+    private string? _failureText;
 
-    private ConsumerChannel(Channel channel) => _channel = channel;
+    private ConsumerChannel(Channel channel, bool busyRead)
+    {
+        _channel = channel;
+        _port = new TransportChannelPort(channel);
+        _loop = new ChannelLoop(ChannelLoop.DefaultReadsPerSlice, busyRead);
+    }
 
-    public string ErrorText => _channel.Error.Text;
+    public string ErrorText => _failureText ?? _channel.Error.Text;
 
     // How long each readiness wait of the handshake lasts, so a stop request is seen promptly.
     private const int HandshakePollMicroseconds = 10_000;
@@ -76,7 +82,7 @@ internal sealed class ConsumerChannel : IDisposable
             return null;
         }
         error = null;
-        return new ConsumerChannel(channel);
+        return new ConsumerChannel(channel, o.BusyRead);
     }
 
     private static bool CompleteHandshake(Channel channel, CancellationToken stop, out string? error)
@@ -108,47 +114,19 @@ internal sealed class ConsumerChannel : IDisposable
         return false;
     }
 
-    /// <summary>True when a read may find data: buffered already, or the socket becomes readable within <paramref name="timeout"/>.</summary>
-    public bool WaitReadable(TimeSpan timeout)
+    /// <summary>
+    /// Waits up to <paramref name="timeout"/> for input (not at all with -busyRead, or when input is already buffered),
+    /// then reads one bounded slice into <paramref name="receiver"/>. False: the connection failed.
+    /// </summary>
+    public bool ReadSome(TimeSpan timeout, MessageReceiver receiver)
     {
-        if (_moreBuffered)
-            return true;
-        try
+        if (_reader is null)
         {
-            // Poll waits in whole milliseconds; rounding up keeps a sub-millisecond wait from becoming a busy spin.
-            return _channel.Socket.Poll(PollTimeout.Microseconds(timeout), SelectMode.SelectRead);
+            _reader = new ChannelReader(_port, receiver);
+            _loop.Add(_reader);
         }
-        catch (Exception e) when (e is SocketException or ObjectDisposedException)
-        {
-            return true; // let the read report the failure
-        }
-    }
-
-    /// <summary>Reads what is available (at most a batch) and hands each message over. False: the connection failed.</summary>
-    public bool ReadAvailable(MessageReceiver receiver)
-    {
-        _moreBuffered = false;
-        for (int i = 0; i < ReadBatch; i++)
-        {
-            TransportReturnCode rc = _channel.Read(out TransportBuffer? message);
-            if (message is not null)
-                receiver.OnMessage(message.Contents);
-            if (rc > TransportReturnCode.Success || rc == TransportReturnCode.ReadFdChange)
-            {
-                _moreBuffered = true;
-                continue;
-            }
-            if (rc is TransportReturnCode.Success)
-            {
-                _moreBuffered = false;
-                if (message is null)
-                    return true;
-                continue;
-            }
-            _moreBuffered = false;
-            return rc is TransportReturnCode.ReadWouldBlock or TransportReturnCode.ReadPing;
-        }
-        return true;
+        _loop.Pump(timeout);
+        return _reader.LastOutcome != ReadSliceOutcome.Failed;
     }
 
     /// <summary>
@@ -169,14 +147,17 @@ internal sealed class ConsumerChannel : IDisposable
         TransportBuffer buffer = _reserved ?? throw new InvalidOperationException("Send without Reserve.");
         _reserved = null;
         buffer.Length = length;
-        TransportReturnCode rc = _channel.Write(buffer);
-        while (rc == TransportReturnCode.WriteCallAgain)
+        switch (WriteRetry.Write(_port, buffer, _writeArgs))
         {
-            if (_channel.Flush() < TransportReturnCode.Success)
+            case WriteOutcome.Done or WriteOutcome.Queued:
+                return true;
+            case WriteOutcome.CallAgain:
+                // Part of a fragmented message may be out: the stream cannot continue without the rest.
+                _failureText = $"Write: no output buffer for the rest of a fragmented message after {WriteRetry.MaxRetries} flushes (raise -outputBufs)";
                 return false;
-            rc = _channel.Write(buffer);
+            default:
+                return false;
         }
-        return rc >= TransportReturnCode.Success;
     }
 
     public void Cancel()
@@ -187,7 +168,7 @@ internal sealed class ConsumerChannel : IDisposable
     }
 
     /// <summary>Sends what is queued. False: the connection failed.</summary>
-    public bool Flush() => _channel.Flush() >= TransportReturnCode.Success;
+    public bool Flush() => WriteRetry.Flush(_port) != WriteOutcome.Failed;
 
     /// <summary>Sends a ping when one is due and checks that the provider is still alive. False: it is not.</summary>
     public bool CheckPings() => _channel.CheckPings() >= TransportReturnCode.Success;

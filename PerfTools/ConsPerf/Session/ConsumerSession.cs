@@ -119,9 +119,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
 
     public void OnSpareTime(TimeSpan untilNextTick)
     {
-        if (!_options.BusyRead && !_channel!.WaitReadable(untilNextTick))
-            return;
-        if (!_channel!.ReadAvailable(_receiver))
+        if (!_channel!.ReadSome(untilNextTick, _receiver))
             Fail(RunOutcomeKind.ConnectionLost, "connection lost: " + _channel.ErrorText);
     }
 

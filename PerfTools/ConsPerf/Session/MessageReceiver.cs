@@ -3,6 +3,7 @@ using PerfTools.Common.Omm;
 using PerfTools.Common.Timing;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Statistics;
+using PerfTools.Common.Network;
 
 namespace PerfTools.ConsPerf.Session;
 
@@ -12,7 +13,7 @@ namespace PerfTools.ConsPerf.Session;
 /// TIM_TRK_1/TIM_TRK_2 latency, generic messages with TIM_TRK_3, status). Payloads are decoded in full, as a real
 /// consumer would. Allocates nothing per message.
 /// </summary>
-internal sealed class MessageReceiver
+internal sealed class MessageReceiver : IMessageHandler
 {
     private readonly IReceiverEvents _session;
     private readonly ItemStreamTable _items;
@@ -32,6 +33,13 @@ internal sealed class MessageReceiver
         _stats = stats;
         _payload = new PayloadDecoder(dictionary);
         _service = new ServiceWatch(session.ServiceName);
+    }
+
+    // Keeps reading after a failure as before: the session's failure ends the thread at the next tick.
+    bool IMessageHandler.OnMessage(ReadOnlySpan<byte> encoded)
+    {
+        OnMessage(encoded);
+        return true;
     }
 
     /// <summary>Handles one received message (the bytes are only valid during the call).</summary>

@@ -1,5 +1,6 @@
 using System.Net.Sockets;
 using PerfTools.Common.Items;
+using PerfTools.Common.Network;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Provider;
 using PerfTools.Common.Threading;
@@ -18,7 +19,7 @@ namespace PerfTools.NIProvPerf.Threads;
 /// tick it sends outstanding refreshes (checking the clock every -refreshBurstSize of them) and reads what the hub
 /// sent. Any loss of the connection ends the test through the fail callback.
 /// </summary>
-internal sealed class NIProviderThread : ITickHandler
+internal sealed class NIProviderThread : ITickHandler, IMessageHandler
 {
     private static readonly TimeSpan RetryDelay = TimeSpan.FromSeconds(1);
 
@@ -30,7 +31,9 @@ internal sealed class NIProviderThread : ITickHandler
     private readonly BurstSender _bursts;
     private readonly DirectoryPublisher _directory;
     private readonly HubResponseHandler _responses = new();
+    private readonly ChannelLoop _loop = new();
     private PublishingChannel? _channel;
+    private ChannelReader? _reader;
     private NIProviderSession? _session;
     private Thread? _thread;
     private bool _failed;
@@ -101,6 +104,10 @@ internal sealed class NIProviderThread : ITickHandler
             if (stop.WaitHandle.WaitOne(RetryDelay))
                 return false;
         }
+        if (_reader is not null)
+            _loop.Remove(_reader);
+        _reader = new ChannelReader(_channel.Port, this);
+        _loop.Add(_reader);
         Volatile.Write(ref _connected, true);
         _console.WriteLine($"Connected to {name}.");
         _session = new NIProviderSession(name, _channel, _console,
@@ -150,34 +157,19 @@ internal sealed class NIProviderThread : ITickHandler
 
     private void WaitAndRead(TimeSpan timeout)
     {
-        PublishingChannel channel = _channel!;
-        if (!channel.HasBufferedInput)
-        {
-            try
-            {
-                // Poll cuts a sub-millisecond timeout to 0, which would spin a core; PollTimeout rounds it up.
-                if (!channel.Socket.Poll(PollTimeout.Microseconds(timeout), SelectMode.SelectRead))
-                    return;
-            }
-            catch (Exception e) when (e is SocketException or ObjectDisposedException)
-            {
-                // The read below reports what happened to the socket.
-            }
-        }
-        while (!_failed)
-        {
-            ReadOutcome outcome = channel.Read(out ReadOnlySpan<byte> message);
-            if (outcome == ReadOutcome.Failed)
-            {
-                Fail(channel.FailureText ?? "connection lost");
-                return;
-            }
-            if (outcome == ReadOutcome.NoMessage)
-                break;
-            OnMessage(message);
-        }
-        if (!_failed && !channel.Flush())
-            Fail(channel.FailureText ?? "flush failed");
+        _loop.Pump(timeout);
+        if (_failed)
+            return;
+        if (_reader!.LastOutcome == ReadSliceOutcome.Failed)
+            Fail(_channel!.ReadFailed());
+        else if (!_channel!.Flush())
+            Fail(_channel.FailureText ?? "flush failed");
+    }
+
+    bool IMessageHandler.OnMessage(ReadOnlySpan<byte> message)
+    {
+        OnMessage(message);
+        return !_failed;
     }
 
     private void OnMessage(ReadOnlySpan<byte> message)

@@ -24,8 +24,9 @@ internal sealed class ProviderServer : IDisposable
             error = $"-p {options.Port}: not a port number";
             return null;
         }
-        // Channels are served by several threads and share the server's buffer pool: lock (guide §5.2).
-        Transport.Initialize(new InitArgs { GlobalLocking = options.ThreadCount > 1 });
+        // No channel locks: each channel is used by one thread at a time (the main thread hands it over through a
+        // concurrent queue and never touches it again), and the server's shared buffer pool locks for itself.
+        Transport.Initialize(new InitArgs { GlobalLocking = false });
         var bind = new BindOptions
         {
             Port = port,

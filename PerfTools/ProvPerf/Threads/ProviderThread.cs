@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Net.Sockets;
 using Eta.Codec;
+using PerfTools.Common.Network;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Threading;
 using PerfTools.Common.Timing;
@@ -30,7 +31,8 @@ internal sealed class ProviderThread : ITickHandler
     private readonly BurstSender _bursts;
     private readonly ConcurrentQueue<Channel> _incoming = new();
     private readonly List<Connection> _connections = [];
-    private readonly List<Socket> _readable = [];
+    private readonly ChannelLoop _loop = new();
+    private readonly List<Socket> _handshaking = [];
     private Thread? _thread;
     private int _connectionCount;
     private int _accepted;
@@ -145,71 +147,65 @@ internal sealed class ProviderThread : ITickHandler
         return sent;
     }
 
+    // Handshakes first (each Init reads at most once), then the channel loop: it waits for readiness and reads a
+    // bounded slice only from the connections that have input, dispatching each request as it comes.
     private void WaitAndRead(TimeSpan timeout)
     {
-        _readable.Clear();
-        bool buffered = false;
-        foreach (Connection c in _connections)
-        {
-            _readable.Add(c.Channel.Socket);
-            buffered |= c.Channel.HasBufferedInput;
-        }
-        if (_readable.Count == 0)
-        {
-            // Nothing to serve: sleep out the tick (at least the 1 ms the OS can time) instead of spinning.
-            if (timeout > TimeSpan.Zero)
-                Thread.Sleep(timeout < MinimumSleep ? MinimumSleep : timeout);
-            return;
-        }
-        if (!buffered)
-        {
-            // Select cuts a sub-millisecond timeout to 0, which would spin a core; PollTimeout rounds it up.
-            int micros = PollTimeout.Microseconds(timeout);
-            try
-            {
-                Socket.Select(_readable, null, null, micros);
-            }
-            catch (SocketException)
-            {
-                // A socket closed under us: read every connection below, which finds and drops it.
-            }
-            catch (ObjectDisposedException)
-            {
-            }
-        }
+        _handshaking.Clear();
         for (int i = _connections.Count - 1; i >= 0; i--)
         {
             Connection c = _connections[i];
-            string? failure = ReadConnection(c);
+            if (c.Channel.IsActive)
+                continue;
+            ConnectionProgress progress = c.Channel.Initialize();
+            if (progress == ConnectionProgress.Failed)
+                Drop(i, c.Channel.FailureText ?? "initialization failed");
+            else if (progress == ConnectionProgress.Active)
+            {
+                _console.WriteLine($"Client channel {c.Channel.Name} is active.");
+                _loop.Add(c.Reader);
+            }
+            else
+                _handshaking.Add(c.Channel.Socket);
+        }
+        if (_loop.Count == 0)
+        {
+            WaitWithoutChannels(timeout);
+            return;
+        }
+        _loop.Pump(timeout);
+        for (int i = _connections.Count - 1; i >= 0; i--)
+        {
+            Connection c = _connections[i];
+            if (!c.Channel.IsActive && c.Reader.LastOutcome != ReadSliceOutcome.Failed)
+                continue;
+            string? failure = c.Reader.LastOutcome switch
+            {
+                ReadSliceOutcome.Failed => c.Channel.ReadFailed(),
+                ReadSliceOutcome.Stopped => c.Problem ?? "request refused",
+                _ => c.Channel.Flush() ? null : c.Channel.FailureText ?? "flush failed",
+            };
             if (failure is not null)
                 Drop(i, failure);
         }
     }
 
-    // Initializes a new channel, then reads and answers every complete message; the reason when it must close.
-    private string? ReadConnection(Connection c)
+    // No active channel: wait for a handshake to progress, or sleep out the tick (at least the 1 ms the OS can time).
+    private void WaitWithoutChannels(TimeSpan timeout)
     {
-        PublishingChannel channel = c.Channel;
-        if (!channel.IsActive)
+        if (_handshaking.Count > 0)
         {
-            ConnectionProgress progress = channel.Initialize();
-            if (progress == ConnectionProgress.Failed)
-                return channel.FailureText ?? "initialization failed";
-            if (progress == ConnectionProgress.Active)
-                _console.WriteLine($"Client channel {channel.Name} is active.");
-            return null;
+            try
+            {
+                Socket.Select(_handshaking, null, null, PollTimeout.Microseconds(timeout));
+            }
+            catch (Exception e) when (e is SocketException or ObjectDisposedException)
+            {
+                // The next Initialize reports what happened to the socket.
+            }
         }
-        while (true)
-        {
-            ReadOutcome outcome = channel.Read(out ReadOnlySpan<byte> message);
-            if (outcome == ReadOutcome.Failed)
-                return channel.FailureText ?? "connection lost";
-            if (outcome == ReadOutcome.NoMessage)
-                break;
-            if (!_dispatcher.Dispatch(c.Session, message, out string? problem))
-                return problem;
-        }
-        return channel.Flush() ? null : channel.FailureText ?? "flush failed";
+        else if (timeout > TimeSpan.Zero)
+            Thread.Sleep(timeout < MinimumSleep ? MinimumSleep : timeout);
     }
 
     private void TakeNewConnections()
@@ -223,7 +219,7 @@ internal sealed class ProviderThread : ITickHandler
                 _options.GenericMsgRate > 0
                     ? new MessagePacer(_options.GenericMsgRate, LatencyRate(_options.GenericMsgLatencyRate, _options.GenericMsgRate), _options.TickRate)
                     : null);
-            _connections.Add(new Connection(channel, session));
+            _connections.Add(new Connection(channel, session, _dispatcher));
         }
     }
 
@@ -234,11 +230,41 @@ internal sealed class ProviderThread : ITickHandler
     {
         Connection c = _connections[index];
         _console.WriteLine($"Channel {c.Channel.Name} closed: {reason}");
+        _loop.Remove(c.Reader);
         c.Channel.Dispose();
         c.Session.Items.Clear();
         _connections.RemoveAt(index);
         Interlocked.Decrement(ref _connectionCount);
     }
 
-    private sealed record Connection(PublishingChannel Channel, ProviderSession Session);
+    // One consumer connection: its channel, its session, and its reads (each request dispatched as it is read).
+    private sealed class Connection : IMessageHandler
+    {
+        private readonly RequestDispatcher _dispatcher;
+
+        public Connection(PublishingChannel channel, ProviderSession session, RequestDispatcher dispatcher)
+        {
+            Channel = channel;
+            Session = session;
+            _dispatcher = dispatcher;
+            Reader = new ChannelReader(channel.Port, this);
+        }
+
+        public PublishingChannel Channel { get; }
+
+        public ProviderSession Session { get; }
+
+        public ChannelReader Reader { get; }
+
+        /// <summary>Why a request made the connection close (the read slice then ends Stopped).</summary>
+        public string? Problem { get; private set; }
+
+        public bool OnMessage(ReadOnlySpan<byte> message)
+        {
+            if (_dispatcher.Dispatch(Session, message, out string? problem))
+                return true;
+            Problem = problem;
+            return false;
+        }
+    }
 }

@@ -1,6 +1,5 @@
-using System.Net.Sockets;
 using Eta.Transport;
-using PerfTools.TransportPerf.Session;
+using PerfTools.Common.Network;
 
 namespace PerfTools.TransportPerf.Network;
 
@@ -11,52 +10,25 @@ namespace PerfTools.TransportPerf.Network;
 internal sealed class EtaPerfChannel : IPerfChannel
 {
     private readonly Channel _channel;
+    private readonly TransportChannelPort _port;
     private readonly WriteArgs _writeArgs = new();
     private readonly WriteArgs _directWriteArgs = new() { Flags = WriteFlags.DirectSocketWrite };
     private TransportBuffer? _buffer;
-    private bool _moreBuffered;
 
     public EtaPerfChannel(Channel channel, string description)
     {
         _channel = channel;
+        _port = new TransportChannelPort(channel);
         Description = description;
     }
 
     public string Description { get; }
 
-    public Socket Socket => _channel.Socket;
-
-    public bool HasBufferedInput => _moreBuffered;
+    public IChannelPort Port => _port;
 
     public string? CloseReason { get; private set; }
 
-    public ChannelResult ReadAvailable(IMessageSink sink)
-    {
-        while (true)
-        {
-            TransportReturnCode code = _channel.Read(out TransportBuffer? message);
-            if (message is not null)
-                sink.OnMessage(message.Contents);
-            if ((int)code > 0)
-            {
-                _moreBuffered = true;
-                continue; // more is already buffered: read again without waiting
-            }
-            _moreBuffered = false;
-            switch (code)
-            {
-                case TransportReturnCode.Success:
-                    continue;
-                case TransportReturnCode.ReadWouldBlock:
-                case TransportReturnCode.ReadPing:
-                case TransportReturnCode.ReadInProgress:
-                case TransportReturnCode.ReadFdChange:
-                    return ChannelResult.Success;
-                default:
-                    return Closed();
-            }
-        }
-    }
+    public ChannelResult ReadFailed() => Closed();
 
     public ChannelResult GetBuffer(int size, bool packed, out Span<byte> space)
     {
@@ -88,35 +60,29 @@ internal sealed class EtaPerfChannel : IPerfChannel
         TransportBuffer buffer = _buffer!;
         buffer.Length = length;
         WriteArgs args = directWrite ? _directWriteArgs : _writeArgs;
-        TransportReturnCode code = _channel.Write(buffer, args);
-        // A fragmented message that ran out of buffers: flush and offer the same buffer again (bounded).
-        for (int attempt = 0; code == TransportReturnCode.WriteCallAgain && attempt < 1000; attempt++)
-        {
-            if (_channel.Flush() < TransportReturnCode.Success)
-                break;
-            code = _channel.Write(buffer, args);
-        }
+        WriteOutcome outcome = WriteRetry.Write(_port, buffer, args);
         bytesWritten = args.BytesWritten;
         _buffer = null;
-        if ((int)code > 0)
-            return ChannelResult.Queued;
-        if (code == TransportReturnCode.Success)
-            return ChannelResult.Success;
-        if (code == TransportReturnCode.WriteCallAgain)
+        switch (outcome)
         {
-            _channel.ReleaseBuffer(buffer);
-            return ChannelResult.NoBuffers;
+            case WriteOutcome.Done:
+                return ChannelResult.Success;
+            case WriteOutcome.Queued:
+                return ChannelResult.Queued;
+            case WriteOutcome.CallAgain:
+                // The transport gave no buffer for the rest of a fragmented message even after flushing: dropped.
+                _channel.ReleaseBuffer(buffer);
+                return ChannelResult.NoBuffers;
         }
         return Closed();
     }
 
-    public ChannelResult Flush()
+    public ChannelResult Flush() => WriteRetry.Flush(_port) switch
     {
-        TransportReturnCode code = _channel.Flush();
-        if ((int)code > 0)
-            return ChannelResult.Queued;
-        return code == TransportReturnCode.Success ? ChannelResult.Success : Closed();
-    }
+        WriteOutcome.Done => ChannelResult.Success,
+        WriteOutcome.Queued => ChannelResult.Queued,
+        _ => Closed(),
+    };
 
     public ChannelResult CheckPings() =>
         _channel.CheckPings() < TransportReturnCode.Success ? Closed() : ChannelResult.Success;

@@ -18,7 +18,9 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
     public EtaTransportEndpoints(TransportPerfOptions options)
     {
         _options = options;
-        Transport.Initialize(new InitArgs { GlobalLocking = options.Threads.Count > 1 });
+        // No channel locks: each channel is used by one thread at a time (the main thread hands it over through a
+        // concurrent queue and never touches it again), and the server's shared buffer pool locks for itself.
+        Transport.Initialize(new InitArgs { GlobalLocking = false });
     }
 
     /// <summary>Balances the Initialize of the constructor.</summary>

@@ -1,5 +1,4 @@
-using System.Net.Sockets;
-using PerfTools.TransportPerf.Session;
+using PerfTools.Common.Network;
 
 namespace PerfTools.TransportPerf.Network;
 
@@ -13,17 +12,14 @@ internal interface IPerfChannel : IDisposable
     /// <summary>Readable text for console messages, e.g. the peer address.</summary>
     string Description { get; }
 
-    /// <summary>For readiness polling.</summary>
-    Socket Socket { get; }
-
-    /// <summary>Input already buffered by the transport that socket readiness will not show.</summary>
-    bool HasBufferedInput { get; }
+    /// <summary>The transport channel as the common channel loop reads it (readiness, bounded read slices).</summary>
+    IChannelPort Port { get; }
 
     /// <summary>Why the channel closed, once an operation returned <see cref="ChannelResult.Closed"/>.</summary>
     string? CloseReason { get; }
 
-    /// <summary>Reads every message the transport can give now, without waiting.</summary>
-    ChannelResult ReadAvailable(IMessageSink sink);
+    /// <summary>Records that a read found the channel closed; returns <see cref="ChannelResult.Closed"/>.</summary>
+    ChannelResult ReadFailed();
 
     /// <summary>Gets an output buffer of <paramref name="size"/> bytes (packable when <paramref name="packed"/>); <paramref name="space"/> is where the first message goes.</summary>
     ChannelResult GetBuffer(int size, bool packed, out Span<byte> space);

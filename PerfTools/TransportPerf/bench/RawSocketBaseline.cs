@@ -1,6 +1,10 @@
 #:property PublishAot=false
 // Raw-socket baseline for TransportPerf's benchmark (run by run.sh, never by the tests):
 //   dotnet run RawSocketBaseline.cs -- pingpong <seconds> <msgPerSec> <msgSize>   round trips, paced, one in flight
+//   dotnet run RawSocketBaseline.cs -- tickpingpong <seconds> <msgPerSec> <msgSize> <tickRate>
+//       round trips paced and waited for as TransportPerf does: every tick a burst of msgPerSec/tickRate messages
+//       in one send, then both sides wait with Socket.Poll (timeout: the rest of the tick, rounded up to whole
+//       milliseconds) and read what is there without blocking; the echo side writes back what it read in one send
 //   dotnet run RawSocketBaseline.cs -- blast <seconds> <msgSize>                   one-way throughput, unpaced
 // Messages are length-prefixed (2 bytes) like a minimal framing, over TCP loopback with Nagle off.
 using System.Buffers.Binary;
@@ -61,6 +65,85 @@ if (mode == "pingpong")
     Console.WriteLine(string.Format(CultureInfo.InvariantCulture,
         "raw pingpong: {0} round trips, p50 {1:F1} us, p99 {2:F1} us, p99.9 {3:F1} us", rtts.Count, Micros(50), Micros(99), Micros(99.9)));
 }
+else if (mode == "tickpingpong")
+{
+    int rate = args.Length > 2 ? int.Parse(args[2], CultureInfo.InvariantCulture) : 10_000;
+    int size = args.Length > 3 ? int.Parse(args[3], CultureInfo.InvariantCulture) : 76;
+    int tickRate = args.Length > 4 ? int.Parse(args[4], CultureInfo.InvariantCulture) : 1000;
+    int frame = size + 2;
+    int perTick = Math.Max(1, rate / tickRate);
+    client.Blocking = false;
+    server.Blocking = false;
+    using var stop = new CancellationTokenSource();
+    var echo = new Thread(() =>
+    {
+        var chunk = new byte[1 << 16];
+        long tickTicks = Stopwatch.Frequency / tickRate;
+        long nextTick = Stopwatch.GetTimestamp() + tickTicks;
+        while (!stop.IsCancellationRequested)
+        {
+            long now = Stopwatch.GetTimestamp();
+            if (now >= nextTick)
+                nextTick += tickTicks * ((now - nextTick) / tickTicks + 1);
+            if (!server.Poll(WaitMicros(nextTick - now), SelectMode.SelectRead))
+                continue;
+            int n = server.Receive(chunk, 0, chunk.Length, SocketFlags.None, out SocketError error);
+            if (error == SocketError.WouldBlock)
+                continue;
+            if (error != SocketError.Success || n == 0)
+                return;
+            SendAll(server, chunk.AsSpan(0, n));
+        }
+    }) { IsBackground = true };
+    echo.Start();
+
+    // Each message carries its send time; the client matches replies by reading whole frames.
+    var burst = new byte[frame * perTick];
+    var inbox = new byte[1 << 16];
+    int inboxCount = 0;
+    long tick = Stopwatch.Frequency / tickRate;
+    long start = Stopwatch.GetTimestamp();
+    long end = start + seconds * Stopwatch.Frequency;
+    long next = start;
+    var rtts = new List<long>(rate * seconds);
+    while (Stopwatch.GetTimestamp() < end)
+    {
+        for (int i = 0; i < perTick; i++)
+        {
+            Span<byte> m = burst.AsSpan(i * frame, frame);
+            BinaryPrimitives.WriteUInt16BigEndian(m, (ushort)size);
+            BinaryPrimitives.WriteInt64LittleEndian(m[2..], Stopwatch.GetTimestamp());
+        }
+        SendAll(client, burst);
+        next += tick;
+        while (true)
+        {
+            long now = Stopwatch.GetTimestamp();
+            if (now >= next)
+                break;
+            if (!client.Poll(WaitMicros(next - now), SelectMode.SelectRead))
+                continue;
+            int n = client.Receive(inbox, inboxCount, inbox.Length - inboxCount, SocketFlags.None, out SocketError error);
+            if (error == SocketError.WouldBlock)
+                continue;
+            if (error != SocketError.Success || n == 0)
+                throw new SocketException((int)error);
+            inboxCount += n;
+            long received = Stopwatch.GetTimestamp();
+            int whole = inboxCount / frame * frame;
+            for (int at = 0; at < whole; at += frame)
+                rtts.Add(received - BinaryPrimitives.ReadInt64LittleEndian(inbox.AsSpan(at + 2)));
+            Buffer.BlockCopy(inbox, whole, inbox, 0, inboxCount - whole);
+            inboxCount -= whole;
+        }
+    }
+    stop.Cancel();
+    client.Shutdown(SocketShutdown.Both);
+    rtts.Sort();
+    double Micros(double p) => rtts[Math.Min(rtts.Count - 1, (int)(p / 100 * rtts.Count))] * 1e6 / Stopwatch.Frequency;
+    Console.WriteLine(string.Format(CultureInfo.InvariantCulture,
+        "raw tick pingpong: {0} round trips, p50 {1:F1} us, p99 {2:F1} us, p99.9 {3:F1} us", rtts.Count, Micros(50), Micros(99), Micros(99.9)));
+}
 else
 {
     int size = args.Length > 2 ? int.Parse(args[2], CultureInfo.InvariantCulture) : 150;
@@ -93,6 +176,26 @@ else
     reader.Join();
     double elapsed = (Stopwatch.GetTimestamp() - start) / (double)Stopwatch.Frequency;
     Console.WriteLine(string.Format(CultureInfo.InvariantCulture, "raw blast: {0:F0} msgs/s received ({1}-byte messages)", received / elapsed, size));
+}
+
+// The rest of the tick as a Poll timeout: whole milliseconds rounded up (as the tool's PollTimeout), at least 1 ms.
+static int WaitMicros(long stopwatchTicks) =>
+    (int)Math.Max(1, (stopwatchTicks * 1000 + Stopwatch.Frequency - 1) / Stopwatch.Frequency) * 1000;
+
+static void SendAll(Socket socket, ReadOnlySpan<byte> data)
+{
+    while (!data.IsEmpty)
+    {
+        int sent = socket.Send(data, SocketFlags.None, out SocketError error);
+        if (error == SocketError.WouldBlock)
+        {
+            socket.Poll(1000, SelectMode.SelectWrite);
+            continue;
+        }
+        if (error != SocketError.Success)
+            throw new SocketException((int)error);
+        data = data[sent..];
+    }
 }
 
 static bool ReadExactly(Socket socket, byte[] buffer)

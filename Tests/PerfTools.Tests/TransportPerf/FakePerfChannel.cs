@@ -1,11 +1,12 @@
 using System.Net.Sockets;
+using Eta.Transport;
+using PerfTools.Common.Network;
 using PerfTools.TransportPerf.Network;
-using PerfTools.TransportPerf.Session;
 
 namespace PerfTools.Tests.TransportPerf;
 
 /// <summary>An in-memory channel: records what is written, feeds queued messages to Read.</summary>
-internal sealed class FakePerfChannel : IPerfChannel
+internal sealed class FakePerfChannel : IPerfChannel, IChannelPort
 {
     private readonly byte[] _buffer = new byte[1 << 16];
     private int _messageStart;
@@ -30,15 +31,24 @@ internal sealed class FakePerfChannel : IPerfChannel
 
     public string Description => "fake";
     public Socket Socket => throw new NotSupportedException();
-    public bool HasBufferedInput => Incoming.Count > 0;
+    public IChannelPort Port => this;
     public string? CloseReason => null;
 
-    public ChannelResult ReadAvailable(IMessageSink sink)
+    public ChannelResult ReadFailed() => ChannelResult.Closed;
+
+    // The transport's read contract: >0 while more is buffered, Success with the last message, ReadWouldBlock when empty.
+    public TransportReturnCode Read(out ReadOnlySpan<byte> message, out bool received)
     {
-        while (Incoming.TryDequeue(out byte[]? message))
-            sink.OnMessage(message);
-        return ChannelResult.Success;
+        received = Incoming.TryDequeue(out byte[]? next);
+        message = next;
+        if (!received)
+            return TransportReturnCode.ReadWouldBlock;
+        return Incoming.Count > 0 ? (TransportReturnCode)Incoming.Peek().Length : TransportReturnCode.Success;
     }
+
+    public TransportReturnCode Write(TransportBuffer buffer, WriteArgs args) => throw new NotSupportedException();
+
+    TransportReturnCode IChannelPort.Flush() => throw new NotSupportedException();
 
     public ChannelResult GetBuffer(int size, bool packed, out Span<byte> space)
     {

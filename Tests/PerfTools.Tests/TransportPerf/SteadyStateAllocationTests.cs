@@ -42,8 +42,8 @@ public sealed class SteadyStateAllocationTests
         {
             var senderStats = new TransportThreadStats(1);
             var receiverStats = new TransportThreadStats(2);
-            var sender = new ConnectionSession(clientChannel, clientOptions, senderStats, seed: 1);
-            var receiver = new ConnectionSession(serverChannel, serverOptions, receiverStats, seed: 2);
+            var sender = new TransportSession(clientChannel, clientOptions, senderStats, seed: 1);
+            var receiver = new TransportSession(serverChannel, serverOptions, receiverStats, seed: 2);
 
             void Ticks(int count)
             {

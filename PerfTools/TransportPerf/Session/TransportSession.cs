@@ -1,3 +1,4 @@
+using PerfTools.Common.Network;
 using PerfTools.Common.Timing;
 using PerfTools.TransportPerf.Network;
 using PerfTools.TransportPerf.Options;
@@ -12,25 +13,30 @@ namespace PerfTools.TransportPerf.Session;
 /// -reflectMsgs, writing it straight back unchecked (as LSEG's reflector does: it only echoes).
 /// Runs on its transport thread only; allocates nothing per message.
 /// </summary>
-internal sealed class ConnectionSession : IMessageSink
+internal sealed class TransportSession : IMessageHandler
 {
     private readonly IPerfChannel _channel;
     private readonly TransportPerfOptions _options;
     private readonly TransportThreadStats _stats;
     private readonly MessagePacer _pacer;
+    private readonly ChannelReader _reader;
     private SequenceChecker _incoming;
     private long _nextSequence = PerfPayload.FirstSequence;
     private bool _outputQueued;
 
-    public ConnectionSession(IPerfChannel channel, TransportPerfOptions options, TransportThreadStats stats, int seed)
+    public TransportSession(IPerfChannel channel, TransportPerfOptions options, TransportThreadStats stats, int seed)
     {
         _channel = channel;
         _options = options;
         _stats = stats;
         _pacer = new MessagePacer(options.EffectiveMsgRate, options.EffectiveLatencyMsgRate, options.TickRate, seed);
+        _reader = new ChannelReader(channel.Port, this);
     }
 
     public IPerfChannel Channel => _channel;
+
+    /// <summary>This connection's reads, for its thread's <see cref="ChannelLoop"/>.</summary>
+    public ChannelReader Reader => _reader;
 
     public bool IsClosed { get; private set; }
 
@@ -61,13 +67,20 @@ internal sealed class ConnectionSession : IMessageSink
     /// <summary>Flushes output left queued by earlier writes.</summary>
     public ChannelResult FlushIfQueued() => _outputQueued ? NoteWrite(_channel.Flush()) : ChannelResult.Success;
 
-    /// <summary>Reads what is available. (Reflected writes made while reading keep their own queued state.)</summary>
+    /// <summary>Reads one slice now (the thread's loop does this when the socket is readable). (Reflected writes made while reading keep their own queued state.)</summary>
     public ChannelResult Read()
     {
-        ChannelResult result = _channel.ReadAvailable(this);
-        if (result == ChannelResult.Closed)
-            IsClosed = true;
-        return result;
+        _reader.ReadSlice(ChannelLoop.DefaultReadsPerSlice);
+        return AfterRead();
+    }
+
+    /// <summary>Takes note of how the last read slice ended: a failed read closes the session.</summary>
+    public ChannelResult AfterRead()
+    {
+        if (_reader.LastOutcome != ReadSliceOutcome.Failed)
+            return IsClosed ? ChannelResult.Closed : ChannelResult.Success;
+        IsClosed = true;
+        return _channel.ReadFailed();
     }
 
     /// <summary>Heartbeats, about once a second.</summary>
@@ -79,19 +92,19 @@ internal sealed class ConnectionSession : IMessageSink
         return result;
     }
 
-    public void OnMessage(ReadOnlySpan<byte> message)
+    public bool OnMessage(ReadOnlySpan<byte> message)
     {
         _stats.MsgsReceived.Increment();
         _stats.BytesReceived.Add(message.Length);
         if (_options.ReflectMsgs)
         {
             Reflect(message);
-            return;
+            return !IsClosed;
         }
         if (!PerfPayload.TryRead(message, out long sequence, out long timestamp))
         {
             _stats.MalformedMessages.Increment();
-            return;
+            return true;
         }
         long missingBefore = _incoming.Missing;
         if (!_incoming.Check(sequence))
@@ -101,6 +114,7 @@ internal sealed class ConnectionSession : IMessageSink
         }
         if (timestamp != 0)
             _stats.Latencies.TryEnqueue(timestamp, PerfTimestamp.NowNanoseconds());
+        return true;
     }
 
     private ChannelResult SendGroup(int messages)

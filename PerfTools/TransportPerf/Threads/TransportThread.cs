@@ -1,6 +1,6 @@
-using System.Net.Sockets;
 using System.Threading.Channels;
 using PerfTools.Common.Lifetime;
+using PerfTools.Common.Network;
 using PerfTools.Common.Timing;
 using PerfTools.TransportPerf.Network;
 using PerfTools.TransportPerf.Options;
@@ -14,7 +14,7 @@ namespace PerfTools.TransportPerf.Threads;
 /// of them every tick, and spends the rest of the tick reading (waiting on socket readiness, or polling with
 /// -busyRead). A client's connection closing ends the test; a server keeps serving its other connections.
 /// </summary>
-internal sealed class TransportWorker : ITickHandler
+internal sealed class TransportThread : ITickHandler
 {
     private readonly TransportPerfOptions _options;
     private readonly TransportThreadStats _stats;
@@ -22,18 +22,19 @@ internal sealed class TransportWorker : ITickHandler
     private readonly TextWriter _console;
     private readonly Channel<IPerfChannel> _handoff = System.Threading.Channels.Channel.CreateUnbounded<IPerfChannel>(
         new UnboundedChannelOptions { SingleReader = true });
-    private readonly List<ConnectionSession> _sessions = [];
-    private readonly List<Socket> _readable = [];
+    private readonly List<TransportSession> _sessions = [];
+    private readonly ChannelLoop _loop;
     private readonly bool _sends;
     private int _connectionCount;
 
-    public TransportWorker(TransportPerfOptions options, TransportThreadStats stats, ShutdownSignal shutdown, TextWriter console)
+    public TransportThread(TransportPerfOptions options, TransportThreadStats stats, ShutdownSignal shutdown, TextWriter console)
     {
         _options = options;
         _stats = stats;
         _shutdown = shutdown;
         _console = console;
         _sends = options.EffectiveMsgRate > 0;
+        _loop = new ChannelLoop(ChannelLoop.DefaultReadsPerSlice, busyRead: options.BusyRead);
     }
 
     public TransportThreadStats Stats => _stats;
@@ -61,7 +62,7 @@ internal sealed class TransportWorker : ITickHandler
         }
         finally
         {
-            foreach (ConnectionSession session in _sessions)
+            foreach (TransportSession session in _sessions)
             {
                 session.FlushIfQueued();
                 session.Channel.Dispose();
@@ -77,17 +78,19 @@ internal sealed class TransportWorker : ITickHandler
     {
         while (_handoff.Reader.TryRead(out IPerfChannel? channel))
         {
-            _sessions.Add(new ConnectionSession(channel, _options, _stats, seed: _stats.ThreadNumber * 7919 + _sessions.Count));
+            var session = new TransportSession(channel, _options, _stats, seed: _stats.ThreadNumber * 7919 + _sessions.Count);
+            _sessions.Add(session);
+            _loop.Add(session.Reader);
             _stats.MarkConnected(System.Diagnostics.Stopwatch.GetTimestamp());
         }
         if (_sends)
         {
-            foreach (ConnectionSession session in _sessions)
+            foreach (TransportSession session in _sessions)
                 session.SendBurst();
         }
         if (tickNumber % _options.TickRate == 0)
         {
-            foreach (ConnectionSession session in _sessions)
+            foreach (TransportSession session in _sessions)
                 session.CheckPings();
         }
         RemoveClosedSessions();
@@ -95,7 +98,7 @@ internal sealed class TransportWorker : ITickHandler
 
     public void OnSpareTime(TimeSpan untilNextTick)
     {
-        foreach (ConnectionSession session in _sessions)
+        foreach (TransportSession session in _sessions)
             session.FlushIfQueued();
 
         if (_sessions.Count == 0)
@@ -103,90 +106,27 @@ internal sealed class TransportWorker : ITickHandler
             _shutdown.Token.WaitHandle.WaitOne(PollTimeout.Milliseconds(untilNextTick));
             return;
         }
-        if (_options.BusyRead || AnyBufferedInput())
+        _loop.Pump(untilNextTick);
+        // Reflected messages leave at the end of the slice that read them, not on the next pass.
+        foreach (TransportSession session in _sessions)
         {
-            foreach (ConnectionSession session in _sessions)
-                session.Read();
-        }
-        else
-        {
-            WaitAndRead(untilNextTick);
+            if (session.AfterRead() != ChannelResult.Closed)
+                session.FlushIfQueued();
         }
         RemoveClosedSessions();
-    }
-
-    private void WaitAndRead(TimeSpan untilNextTick)
-    {
-        // Rounded up to whole milliseconds: a truncated sub-millisecond wait would spin (see PollTimeout).
-        int microseconds = PollTimeout.Microseconds(untilNextTick);
-        if (_sessions.Count == 1)
-        {
-            ConnectionSession only = _sessions[0];
-            if (Poll(only.Channel.Socket, microseconds))
-                only.Read();
-            return;
-        }
-        _readable.Clear();
-        foreach (ConnectionSession session in _sessions)
-            _readable.Add(session.Channel.Socket);
-        try
-        {
-            Socket.Select(_readable, null, null, microseconds);
-        }
-        catch (SocketException)
-        {
-            // A socket failed under us; reading every session surfaces which one closed.
-            _readable.Clear();
-            foreach (ConnectionSession session in _sessions)
-                _readable.Add(session.Channel.Socket);
-        }
-        catch (ObjectDisposedException)
-        {
-            return;
-        }
-        foreach (ConnectionSession session in _sessions)
-        {
-            if (_readable.Contains(session.Channel.Socket))
-                session.Read();
-        }
-    }
-
-    private static bool Poll(Socket socket, int microseconds)
-    {
-        try
-        {
-            return socket.Poll(microseconds, SelectMode.SelectRead);
-        }
-        catch (SocketException)
-        {
-            return true; // let Read report the failure
-        }
-        catch (ObjectDisposedException)
-        {
-            return true;
-        }
-    }
-
-    private bool AnyBufferedInput()
-    {
-        foreach (ConnectionSession session in _sessions)
-        {
-            if (session.Channel.HasBufferedInput)
-                return true;
-        }
-        return false;
     }
 
     private void RemoveClosedSessions()
     {
         for (int i = _sessions.Count - 1; i >= 0; i--)
         {
-            ConnectionSession session = _sessions[i];
+            TransportSession session = _sessions[i];
             if (!session.IsClosed)
                 continue;
             LastCloseReason = session.Channel.CloseReason ?? "closed by peer";
             _console.WriteLine($"Channel {session.Channel.Description} closed: {LastCloseReason}");
             session.Channel.Dispose();
+            _loop.Remove(session.Reader);
             _sessions.RemoveAt(i);
             Interlocked.Decrement(ref _connectionCount);
             // Client: any disconnection ends the test (§4.2.1, §7.3).

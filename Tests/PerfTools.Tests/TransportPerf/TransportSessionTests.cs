@@ -12,7 +12,7 @@ using Xunit;
 namespace PerfTools.Tests.TransportPerf;
 
 [Collection(AllocationCollection.Name)]
-public sealed class ConnectionSessionTests
+public sealed class TransportSessionTests
 {
     private static TransportPerfOptions Options(params string[] args) => TransportPerfCommandLine.Parse(args).Options!;
 
@@ -28,7 +28,7 @@ public sealed class ConnectionSessionTests
     {
         var channel = new FakePerfChannel();
         var stats = new TransportThreadStats(1);
-        var session = new ConnectionSession(channel, Options("-msgRate", "10000", "-latencyMsgRate", "100", "-msgSize", "40"), stats, seed: 1);
+        var session = new TransportSession(channel, Options("-msgRate", "10000", "-latencyMsgRate", "100", "-msgSize", "40"), stats, seed: 1);
         for (int tick = 0; tick < 1000; tick++)
             session.SendBurst();
 
@@ -52,7 +52,7 @@ public sealed class ConnectionSessionTests
     public void Packing_puts_pack_count_messages_in_each_buffer()
     {
         var channel = new FakePerfChannel();
-        var session = new ConnectionSession(channel, Options("-msgRate", "10000", "-pack", "10"), new TransportThreadStats(1), seed: 1);
+        var session = new TransportSession(channel, Options("-msgRate", "10000", "-pack", "10"), new TransportThreadStats(1), seed: 1);
         for (int tick = 0; tick < 1000; tick++)
             session.SendBurst();
         Assert.Equal(10_000, channel.Written.Count);
@@ -67,7 +67,7 @@ public sealed class ConnectionSessionTests
     {
         var stats = new TransportThreadStats(1);
         var channel = new FakePerfChannel();
-        var session = new ConnectionSession(channel, Options("-msgRate", "0", "-latencyMsgRate", "0"), stats, seed: 1);
+        var session = new TransportSession(channel, Options("-msgRate", "0", "-latencyMsgRate", "0"), stats, seed: 1);
         long stamp = global::PerfTools.Common.Timing.PerfTimestamp.NowNanoseconds();
         foreach (long sequence in new long[] { 1, 2, 3, 7, 8, 5, 9 })
             channel.Incoming.Enqueue(Message(sequence, sequence == 8 ? stamp : 0));
@@ -90,7 +90,7 @@ public sealed class ConnectionSessionTests
     {
         var stats = new TransportThreadStats(1);
         var channel = new FakePerfChannel();
-        var session = new ConnectionSession(channel, Options("-reflectMsgs"), stats, seed: 1);
+        var session = new TransportSession(channel, Options("-reflectMsgs"), stats, seed: 1);
         session.SendBurst();
         Assert.Empty(channel.Written);
 
@@ -108,7 +108,7 @@ public sealed class ConnectionSessionTests
     {
         var stats = new TransportThreadStats(1);
         var channel = new FakePerfChannel();
-        var session = new ConnectionSession(channel, Options("-reflectMsgs"), stats, seed: 1);
+        var session = new TransportSession(channel, Options("-reflectMsgs"), stats, seed: 1);
         foreach (long sequence in new long[] { 5, 3, 900, 1 })
             channel.Incoming.Enqueue(Message(sequence, 0));
         channel.Incoming.Enqueue(new byte[8]);
@@ -124,7 +124,7 @@ public sealed class ConnectionSessionTests
     {
         var stats = new TransportThreadStats(1);
         var channel = new FakePerfChannel(buffers: 2);
-        var session = new ConnectionSession(channel, Options("-reflectMsgs"), stats, seed: 1);
+        var session = new TransportSession(channel, Options("-reflectMsgs"), stats, seed: 1);
         foreach (long sequence in new long[] { 0, 1, 2 })
             channel.Incoming.Enqueue(Message(sequence, 0));
         session.Read();
@@ -139,14 +139,14 @@ public sealed class ConnectionSessionTests
     {
         var stats = new TransportThreadStats(1);
         var channel = new FakePerfChannel();
-        var session = new ConnectionSession(channel, Options("-msgRate", "0", "-latencyMsgRate", "0"), stats, seed: 1);
+        var session = new TransportSession(channel, Options("-msgRate", "0", "-latencyMsgRate", "0"), stats, seed: 1);
         foreach (long sequence in new long[] { 0, 1, 2 })
             channel.Incoming.Enqueue(Message(sequence, 0));
         session.Read();
         Assert.Equal(0, stats.SequenceErrors.Total);
 
         var later = new TransportThreadStats(1);
-        var joining = new ConnectionSession(channel, Options("-msgRate", "0", "-latencyMsgRate", "0"), later, seed: 1);
+        var joining = new TransportSession(channel, Options("-msgRate", "0", "-latencyMsgRate", "0"), later, seed: 1);
         foreach (long sequence in new long[] { 41, 42, 43 })
             channel.Incoming.Enqueue(Message(sequence, 0));
         joining.Read();
@@ -159,7 +159,7 @@ public sealed class ConnectionSessionTests
     public void Output_left_queued_by_a_write_is_flushed_in_the_spare_time(bool reflect)
     {
         var channel = new FakePerfChannel { WriteResult = ChannelResult.Queued };
-        var session = new ConnectionSession(channel,
+        var session = new TransportSession(channel,
             reflect ? Options("-reflectMsgs") : Options("-msgRate", "1000", "-latencyMsgRate", "0"), new TransportThreadStats(1), seed: 1);
         if (reflect)
         {
@@ -182,7 +182,7 @@ public sealed class ConnectionSessionTests
     {
         var stats = new TransportThreadStats(1);
         var channel = new FakePerfChannel(buffers: 25);
-        var session = new ConnectionSession(channel, Options("-msgRate", "10000"), stats, seed: 1);
+        var session = new TransportSession(channel, Options("-msgRate", "10000"), stats, seed: 1);
         for (int tick = 0; tick < 5; tick++)
             session.SendBurst();
         Assert.Equal(25, stats.MsgsSent.Total);
@@ -194,8 +194,8 @@ public sealed class ConnectionSessionTests
     {
         var stats = new TransportThreadStats(1);
         var sender = new FakePerfChannel(record: false);
-        var session = new ConnectionSession(sender, Options("-msgRate", "100000", "-latencyMsgRate", "1000", "-pack", "5"), stats, seed: 1);
-        var receiver = new ConnectionSession(new FakePerfChannel(record: false), Options("-msgRate", "0", "-latencyMsgRate", "0"), stats, seed: 2);
+        var session = new TransportSession(sender, Options("-msgRate", "100000", "-latencyMsgRate", "1000", "-pack", "5"), stats, seed: 1);
+        var receiver = new TransportSession(new FakePerfChannel(record: false), Options("-msgRate", "0", "-latencyMsgRate", "0"), stats, seed: 2);
         byte[] message = Message(1, 0);
         session.SendBurst();
         receiver.OnMessage(message);
