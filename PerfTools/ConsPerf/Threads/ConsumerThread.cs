@@ -3,7 +3,7 @@ using PerfTools.Common.Threading;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Session;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Threads;
 

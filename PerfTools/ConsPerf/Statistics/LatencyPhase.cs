@@ -1,4 +1,4 @@
-namespace PerfTools.ConsPerf.Stats;
+namespace PerfTools.ConsPerf.Statistics;
 
 /// <summary>Which part of the run a latency sample falls in (§4.2.1).</summary>
 public enum LatencyPhase

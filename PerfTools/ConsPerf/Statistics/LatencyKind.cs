@@ -1,4 +1,4 @@
-namespace PerfTools.ConsPerf.Stats;
+namespace PerfTools.ConsPerf.Statistics;
 
 /// <summary>What a latency sample measured (§4.3): the row tag in the latency file is given in brackets.</summary>
 public enum LatencyKind

@@ -1,6 +1,6 @@
 using PerfTools.Common.Threading;
 
-namespace PerfTools.ConsPerf.Stats;
+namespace PerfTools.ConsPerf.Statistics;
 
 /// <summary>
 /// What one consumer thread counts and measures, shared with the main (collector) thread without locks: counters are
@@ -49,9 +49,6 @@ public sealed class ConsumerThreadStats
     public long ImageRetrievalEndUsec => Volatile.Read(ref _imageRetrievalEndUsec);
     public bool AllImagesReceived => ImageRetrievalEndUsec != 0;
 
-    /// <summary>Latency samples dropped because the collector fell behind.</summary>
-    public long LatencySamplesDropped => _latency.Sum(q => q.Dropped);
-
     // ---- consumer thread ----
 
     public void MarkConnected(long nowUsec) => Volatile.Write(ref _connectedUsec, nowUsec);
@@ -95,4 +92,7 @@ public sealed class ConsumerThreadStats
     // ---- collector thread ----
 
     public bool TryTakeLatency(LatencyKind kind, out LatencyRecord record) => _latency[(int)kind].TryDequeue(out record);
+
+    /// <summary>The queue carrying <paramref name="kind"/>'s samples to the collector.</summary>
+    public LatencyRecordQueue Queue(LatencyKind kind) => _latency[(int)kind];
 }

@@ -1,4 +1,4 @@
-namespace PerfTools.ConsPerf.Stats;
+namespace PerfTools.ConsPerf.Statistics;
 
 /// <summary>
 /// The final figures of one consumer thread, or of all threads summed, as the summary reports them.
@@ -23,25 +23,24 @@ public sealed record ConsumerFigures(
 {
     public long UpdatesReceived => StartupUpdates + SteadyStateUpdates;
 
-    public static ConsumerFigures Of(LatencyCollector c)
+    public static ConsumerFigures Of(ConsumerStatistics statistics, int thread)
     {
-        ConsumerThreadStats s = c.Source;
+        ConsumerThreadStats s = statistics.Threads[thread];
         return new(s.ItemCount, s.RequestsSent.Total, s.RefreshesReceived.Total, s.StartupUpdates.Total,
             s.SteadyStateUpdates.Total, s.PostsSent.Total, s.GenMsgsSent.Total, s.LatencyGenMsgsSent.Total,
             s.GenMsgsReceived.Total, s.FirstUpdateUsec, s.ImageRetrievalStartUsec, s.ImageRetrievalEndUsec,
-            c.Of(LatencyKind.Update), c.Of(LatencyKind.Post), c.Of(LatencyKind.GenMsg));
+            statistics.Of(thread, LatencyKind.Update), statistics.Of(thread, LatencyKind.Post), statistics.Of(thread, LatencyKind.GenMsg));
     }
 
     /// <summary>
-    /// All threads together: counts summed, latency from <paramref name="total"/> (recorded by the collectors);
-    /// images retrieved from the earliest first request to the latest last image, and only when every thread with
-    /// items got all of its images.
+    /// All threads together: counts summed, latency from the all-threads series; images retrieved from the earliest
+    /// first request to the latest last image, and only when every thread with items got all of its images.
     /// </summary>
-    public static ConsumerFigures Total(IReadOnlyList<LatencyCollector> collectors, LatencySeries[]? total)
+    public static ConsumerFigures Total(ConsumerStatistics statistics)
     {
-        if (collectors.Count == 1 || total is null)
-            return Of(collectors[0]);
-        ConsumerThreadStats[] threads = collectors.Select(c => c.Source).ToArray();
+        IReadOnlyList<ConsumerThreadStats> threads = statistics.Threads;
+        if (threads.Count == 1)
+            return Of(statistics, 0);
         long imageStart = 0, imageEnd = 0, firstUpdate = 0;
         bool allImages = true;
         foreach (ConsumerThreadStats t in threads)
@@ -58,7 +57,7 @@ public sealed record ConsumerFigures(
             threads.Sum(t => t.SteadyStateUpdates.Total), threads.Sum(t => t.PostsSent.Total),
             threads.Sum(t => t.GenMsgsSent.Total), threads.Sum(t => t.LatencyGenMsgsSent.Total),
             threads.Sum(t => t.GenMsgsReceived.Total), firstUpdate, imageStart, allImages ? imageEnd : 0,
-            total[(int)LatencyKind.Update], total[(int)LatencyKind.Post], total[(int)LatencyKind.GenMsg]);
+            statistics.Total(LatencyKind.Update), statistics.Total(LatencyKind.Post), statistics.Total(LatencyKind.GenMsg));
     }
 
     private static long EarliestOf(long current, long candidate) =>
