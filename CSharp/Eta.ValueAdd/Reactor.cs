@@ -116,8 +116,9 @@ public sealed class Reactor : IDisposable
                     failed = !channel.TryReconnect(now);
                     break;
                 case ReactorChannelState.Up or ReactorChannelState.Ready:
+                    failed = channel.ItemLayer?.OnDispatch(channel) == ReactorCallbackReturn.Failure;
                     ReactorReturnCode rc = channel.ReadMessages(_maxMessages);
-                    failed = rc == ReactorReturnCode.Failure;
+                    failed = failed || rc == ReactorReturnCode.Failure;
                     _moreBuffered |= rc == ReactorReturnCode.MoreToDispatch;
                     failed = failed || !channel.FlushQueued() || (pings && !channel.CheckPings());
                     break;

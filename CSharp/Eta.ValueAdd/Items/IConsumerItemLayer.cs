@@ -26,4 +26,7 @@ internal interface IConsumerItemLayer
     void OnDirectoryMsg(ReactorChannel channel, in Msg msg, RdmDirectoryEvent directory);
 
     void OnChannelState(ReactorChannel channel, ReactorChannelState state);
+
+    /// <summary>Once per dispatch pass of an Up or Ready channel, before reading: timers and queued work.</summary>
+    ReactorCallbackReturn OnDispatch(ReactorChannel channel);
 }

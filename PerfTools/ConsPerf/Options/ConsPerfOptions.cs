@@ -18,6 +18,7 @@ public sealed record ConsPerfOptions
     public ThreadCpuList Threads { get; init; } = ThreadCpuList.SingleUnpinned;
     public bool BusyRead { get; init; }
     public bool UseReactor { get; init; }
+    public bool UseWatchlist { get; init; }
 
     // Items and content
     public string ItemFile { get; init; } = "350k.xml";

@@ -68,7 +68,7 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
     public ThreadEnd? Run(CancellationToken stop)
     {
         _output.Channel = _reactor.Connect(ReactorConnectSettings.Connect(_options),
-            ReactorConnectSettings.Role(this, _options, _resources.Dictionary));
+            WatchlistMode.Apply(ReactorConnectSettings.Role(this, _options, _resources.Dictionary), _options, _items.Count));
         using (_loopStop = CancellationTokenSource.CreateLinkedTokenSource(stop))
             new TickLoop(SystemTimeSource.Instance, _options.TickRate).Run(this, _loopStop.Token);
         return _failure;

@@ -3,7 +3,7 @@ using PerfTools.Common.Threading;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Session;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Threads;
 
@@ -53,7 +53,7 @@ public sealed class ConsumerThread
     private void Run()
     {
         ThreadEnd? end;
-        if (_options.UseReactor)
+        if (_options.UseReactor || _options.UseWatchlist)
             end = Reactor.ReactorConsumerThread.Run(ThreadNumber, _options, _resources, _items, Stats, _warn, _stop.Token);
         else
             using (var session = new ConsumerSession(ThreadNumber, _options, _resources, _items, Stats, _warn))
