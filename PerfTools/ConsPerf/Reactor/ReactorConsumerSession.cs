@@ -8,7 +8,7 @@ using PerfTools.Common.Timing;
 using PerfTools.ConsPerf.Session;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Reactor;
 

@@ -1,7 +1,7 @@
 using PerfTools.Common.Items;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Reactor;
 
