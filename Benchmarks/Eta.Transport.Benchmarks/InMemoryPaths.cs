@@ -64,22 +64,26 @@ internal static class InMemoryPaths
             int frameStart = position;
             position += 3;
             for (int i = 0; i < count; i++)
-            {
-                if (workload.Packed)
-                {
-                    BinaryPrimitives.WriteUInt16BigEndian(output.AsSpan(position), (ushort)workload.MessageSize);
-                    position += 2;
-                }
-                Span<byte> message = output.AsSpan(position, workload.MessageSize);
-                BinaryPrimitives.WriteInt64LittleEndian(message, sequence++);
-                message[8..].Clear();
-                position += workload.MessageSize;
-            }
+                AppendMessage(output, ref position, workload, ref sequence);
             BinaryPrimitives.WriteUInt16BigEndian(output.AsSpan(frameStart), (ushort)(position - frameStart));
             output[frameStart + 2] = workload.Packed ? (byte)0x12 : (byte)0x02;
             sent += count;
         }
         return position;
+    }
+
+    /// <summary>One message of a hand-built frame: its packed length when packing, then the message.</summary>
+    public static void AppendMessage(byte[] output, ref int position, Workload workload, ref long sequence)
+    {
+        if (workload.Packed)
+        {
+            BinaryPrimitives.WriteUInt16BigEndian(output.AsSpan(position), (ushort)workload.MessageSize);
+            position += 2;
+        }
+        Span<byte> message = output.AsSpan(position, workload.MessageSize);
+        BinaryPrimitives.WriteInt64LittleEndian(message, sequence++);
+        message[8..].Clear();
+        position += workload.MessageSize;
     }
 
     public static long RawRead(byte[] input, int length)

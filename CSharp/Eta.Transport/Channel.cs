@@ -576,7 +576,7 @@ public sealed class Channel
 
     private void CheckOwnership(TransportBuffer buffer)
     {
-        if (buffer is null || !ReferenceEquals(buffer._owner, this) || !buffer._rented || buffer._queued)
+        if (buffer is null || !ReferenceEquals(buffer._owner, this) || !buffer._rented)
             ThrowNotOwned(buffer);
     }
 
@@ -585,8 +585,6 @@ public sealed class Channel
     private void ThrowNotOwned(TransportBuffer? buffer)
     {
         ArgumentNullException.ThrowIfNull(buffer);
-        if (buffer._queued)
-            throw new InvalidOperationException("The buffer was already written and is queued.");
         throw new ArgumentException("The buffer does not belong to this channel, or it was already written or released.", nameof(buffer));
     }
 }

@@ -4,9 +4,12 @@ using PerfTools.Common.Items;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Output;
+using PerfTools.Common.Provider;
+using PerfTools.Common.Statistics;
 using PerfTools.Common.Xml;
 using PerfTools.NIProvPerf.Options;
 using PerfTools.NIProvPerf.Output;
+using PerfTools.NIProvPerf.Statistics;
 using PerfTools.NIProvPerf.Threads;
 
 namespace PerfTools.NIProvPerf;
@@ -68,10 +71,11 @@ public static class NIProvPerfApp
             });
         }
 
-        NIProvStatsCollector collector;
+        StatsCollector<PublishingStats> collector;
         try
         {
-            collector = new NIProvStatsCollector(options, threads.Select(t => t.Stats).ToArray(), console);
+            collector = new StatsCollector<PublishingStats>(NIProvStatistics.Layout, threads.Select(t => (PublishingStats)t.Stats).ToArray(),
+                new StatsOutput(n => StatsFile.PathForThread(options.StatsFile, n)));
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
@@ -79,6 +83,7 @@ public static class NIProvPerfApp
             return SetupFailed;
         }
 
+        var report = new NIProvReport(options, collector, console);
         using (collector)
         {
             // Channels of several threads share the transport's pools: lock (guide §6.4).
@@ -88,7 +93,7 @@ public static class NIProvPerfApp
             {
                 foreach (NIProviderThread thread in threads)
                     thread.Start(shutdown.Token);
-                ReportUntilStopped(options, collector, shutdown.Token);
+                ReportUntilStopped(options, report, shutdown.Token);
                 foreach (NIProviderThread thread in threads)
                     thread.Join();
             }
@@ -96,16 +101,16 @@ public static class NIProvPerfApp
             {
                 Transport.Uninitialize();
             }
-            collector.Collect(final: true);
+            report.Collect(final: true);
 
             int exitCode = ExitCode(shutdown.Reason, threads, ref failure);
-            console.Write(collector.BuildResults());
+            console.Write(report.BuildResults());
             if (failure is not null)
                 console.WriteLine($"Test ended early: {failure}");
             console.Flush();
             try
             {
-                File.WriteAllText(options.SummaryFile, collector.BuildSummary());
+                File.WriteAllText(options.SummaryFile, report.BuildSummary());
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {
@@ -136,11 +141,11 @@ public static class NIProvPerfApp
     }
 
     // The main thread's role (guide §6.2): collect statistics every -writeStatsInterval seconds until the run ends.
-    private static void ReportUntilStopped(NIProvPerfOptions options, NIProvStatsCollector collector, CancellationToken stop)
+    private static void ReportUntilStopped(NIProvPerfOptions options, NIProvReport report, CancellationToken stop)
     {
         TimeSpan interval = TimeSpan.FromSeconds(options.WriteStatsIntervalSeconds);
         while (!stop.WaitHandle.WaitOne(interval))
-            collector.Collect();
+            report.Collect();
     }
 
     // Run time or Ctrl+C: success, unless some thread never reached the hub. Anything else ended the test early.

@@ -4,11 +4,13 @@ using PerfTools.Common.CommandLine;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Output;
+using PerfTools.Common.Statistics;
 using PerfTools.Common.Xml;
 using Eta.Transport;
 using PerfTools.ProvPerf.Network;
 using PerfTools.ProvPerf.Options;
 using PerfTools.ProvPerf.Output;
+using PerfTools.ProvPerf.Statistics;
 using PerfTools.ProvPerf.Threads;
 
 namespace PerfTools.ProvPerf;
@@ -61,10 +63,12 @@ public static class ProvPerfApp
         var encoder = new MarketPriceEncoder(msgData);
         for (int i = 0; i < threads.Length; i++)
             threads[i] = new ProviderThread(i, options, encoder, dictionary, console);
-        ProvStatsCollector collector;
+        StatsCollector<ProviderThreadStats> collector;
         try
         {
-            collector = new ProvStatsCollector(options, threads.Select(t => t.Stats).ToArray(), console);
+            collector = new StatsCollector<ProviderThreadStats>(ProvStatistics.Layout, threads.Select(t => t.Stats).ToArray(),
+                new StatsOutput(n => StatsFile.PathForThread(options.StatsFile, n),
+                    options.LatencyFile.Length > 0 ? n => LatencyFileWriter.PathForThread(options.LatencyFile, n) : null));
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
@@ -72,6 +76,7 @@ public static class ProvPerfApp
             return SetupFailed;
         }
 
+        var report = new ProvReport(options, collector, console);
         using (collector)
         using (var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTimeSeconds), cancellation, handleSignals))
         {
@@ -91,16 +96,16 @@ public static class ProvPerfApp
                         console.WriteLine(failure);
                         shutdown.Request(ShutdownReason.Failed);
                     });
-                AcceptAndReport(options, server, threads, collector, console, shutdown.Token);
+                AcceptAndReport(options, server, threads, report, console, shutdown.Token);
                 foreach (ProviderThread thread in threads)
                     thread.Join();
             }
-            collector.Collect(final: true);
-            console.Write(collector.BuildResults());
+            report.Collect(final: true);
+            console.Write(report.BuildResults());
             console.Flush();
             try
             {
-                File.WriteAllText(options.SummaryFile, collector.BuildSummary());
+                File.WriteAllText(options.SummaryFile, report.BuildSummary());
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {
@@ -114,7 +119,7 @@ public static class ProvPerfApp
     // The main thread's two roles (guide §5.3): hand new connections to the least busy provider thread, and
     // collect statistics every -writeStatsInterval seconds until the run ends.
     private static void AcceptAndReport(ProvPerfOptions options, ProviderServer server, ProviderThread[] threads,
-        ProvStatsCollector collector, TextWriter console, CancellationToken stop)
+        ProvReport report, TextWriter console, CancellationToken stop)
     {
         long interval = options.WriteStatsIntervalSeconds * Stopwatch.Frequency;
         long nextStats = Stopwatch.GetTimestamp() + interval;
@@ -123,7 +128,7 @@ public static class ProvPerfApp
             long now = Stopwatch.GetTimestamp();
             if (now >= nextStats)
             {
-                collector.Collect();
+                report.Collect();
                 nextStats += interval;
                 continue;
             }

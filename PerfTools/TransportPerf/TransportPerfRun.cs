@@ -1,4 +1,5 @@
 using PerfTools.Common.Lifetime;
+using PerfTools.Common.Statistics;
 using PerfTools.Common.Threading;
 using PerfTools.TransportPerf.Network;
 using PerfTools.TransportPerf.Options;
@@ -51,7 +52,11 @@ internal sealed class TransportPerfRun
             workers[i] = new TransportThread(_options, stats[i], shutdown, _console);
         }
 
-        using var collector = new StatsCollector(_options, stats, _console);
+        using var statistics = new StatsCollector<TransportThreadStats>(TransportStatistics.Layout, stats, new StatsOutput(
+            n => TransportFileNames.ForThread(_options.StatsFile, n, Environment.ProcessId),
+            _options.LatencyFile.Length > 0 ? n => TransportFileNames.ForThread(_options.LatencyFile, n, Environment.ProcessId) : null,
+            "Send Time, Receive Time, Latency(nsec)", TransportStatistics.NanosecondsPerMicrosecond));
+        var collector = new TransportReport(_options, statistics, stats, _console);
         var threads = new Thread[workers.Length];
         for (int i = 0; i < workers.Length; i++)
             threads[i] = ToolThread.Start($"TransportPerf thread {i + 1}", _options.Threads.CpuIdOf(i), workers[i].Run, _errors.WriteLine);
@@ -90,7 +95,7 @@ internal sealed class TransportPerfRun
         return outcome.ExitCode;
     }
 
-    private void ServeUntilShutdown(TransportThread[] workers, StatsCollector collector, ShutdownSignal shutdown)
+    private void ServeUntilShutdown(TransportThread[] workers, TransportReport collector, ShutdownSignal shutdown)
     {
         using IPerfListener listener = _endpoints.Listen();
         _console.WriteLine($"Server listening on port {listener.Port}.");
@@ -113,7 +118,7 @@ internal sealed class TransportPerfRun
         }
     }
 
-    private void ConnectAndRunUntilShutdown(TransportThread[] workers, StatsCollector collector, ShutdownSignal shutdown)
+    private void ConnectAndRunUntilShutdown(TransportThread[] workers, TransportReport collector, ShutdownSignal shutdown)
     {
         var statsClock = new IntervalClock(_options.WriteStatsInterval);
         int connected = 0;
@@ -144,7 +149,7 @@ internal sealed class TransportPerfRun
         }
     }
 
-    private static void Collect(StatsCollector collector, IntervalClock statsClock)
+    private static void Collect(TransportReport collector, IntervalClock statsClock)
     {
         collector.DrainLatencies();
         if (statsClock.IsDue())

@@ -46,7 +46,7 @@ run() { # name, with-bad-clients (0/1)
   local rc=$?
   set -e
   for pid in $bad_pids; do kill "$pid" 2>/dev/null || true; done
-  kill -INT "$prov" 2>/dev/null || true
+  kill -TERM "$prov" 2>/dev/null || true # SIGINT is ignored by a script's background jobs
   wait 2>/dev/null || true
   echo "$rc $(field "$dir/ConsSummary.out" "Latency avg (usec)") $(field "$dir/ConsSummary.out" "Latency p99 (usec)")"
 }

@@ -33,19 +33,20 @@ cons_dir="$repo/PerfTools/ConsPerf/bin/Release/net10.0"
 hook="$repo/PerfTools/bench/AllocationProbe/bin/Release/net10.0/AllocationProbe.dll"
 steady=$((duration + warmup))
 
-echo "soak: ${duration}s at ${rate} updates/s, ${item_count} items, warm-up ${warmup}s; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "soak: ${duration}s at ${rate} updates/s, ${item_count} items, warm-up ${warmup}s; load: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 (cd "$prov_dir" && DOTNET_STARTUP_HOOKS="$hook" ALLOCATION_PROBE_FILE="$out/prov-probe.csv" exec dotnet ProvPerf.dll \
     -if 127.0.0.1 -p "$port" -runTime $((steady + 120)) -updateRate "$rate" -noDisplayStats -writeStatsInterval "$interval" \
     -summaryFile "$out/ProvSummary.out" -statsFile "$out/ProvStats") >"$out/prov.log" 2>&1 &
 prov=$!
-trap 'kill -INT "$prov" 2>/dev/null || true' EXIT
+# SIGTERM, not SIGINT: a background job of a script starts with SIGINT ignored, so ProvPerf would run its whole -runTime.
+trap 'kill -TERM "$prov" 2>/dev/null || true' EXIT
 set +e
 (cd "$cons_dir" && DOTNET_STARTUP_HOOKS="$hook" ALLOCATION_PROBE_FILE="$out/cons-probe.csv" exec dotnet ConsPerf.dll \
     -h 127.0.0.1 -p "$port" -itemCount "$item_count" -steadyStateTime "$steady" -noDisplayStats -writeStatsInterval "$interval" \
     -summaryFile "$out/ConsSummary.out" -statsFile "$out/ConsStats") >"$out/cons.log" 2>&1
 rc=$?
 set -e
-kill -INT "$prov" 2>/dev/null || true
+kill -TERM "$prov" 2>/dev/null || true
 wait "$prov" 2>/dev/null || true
 trap - EXIT
 echo "ConsPerf exit code: $rc (0: steady state reached and completed)"
@@ -62,7 +63,7 @@ skip=$((warmup / interval + 1))          # first steady-state row
 per_minute=$((60 / interval))
 first_end=$((skip + per_minute - 1))
 last_start=$((rows - per_minute + 1))
-if [ "$rows" -lt $((skip + 2 * per_minute)) ]; then
+if [ "$rows" -lt $((skip - 1 + 2 * per_minute)) ]; then
   echo "too few statistics rows ($rows) for a first and a last minute of steady state; raise DURATION"; exit 1
 fi
 
@@ -83,12 +84,12 @@ check() { # name first last limit-ratio
   printf "%-26s first minute %10s  last minute %10s  ratio %6s (limit %s)  %s\n" "$1" "$2" "$3" "$ratio" "$4" "$ok"
 }
 cons_mem=$(column "$out/ConsStats1.csv" "Memory(MB)")
+# The provider's rows over the same intervals as the consumer's (both start together, same -writeStatsInterval): its
+# rows after the consumer left (the channel close) are not steady state.
 prov_mem=$(column "$out/ProvStats1.csv" "Memory(MB)")
-prov_rows=$(echo "$prov_mem" | wc -l)
 lat=$(column "$out/ConsStats1.csv" "Latency avg (usec)")
 check "consumer memory (MB)" "$(echo "$cons_mem" | avg_lines "$skip" "$first_end")" "$(echo "$cons_mem" | avg_lines "$last_start" "$rows")" "$memory_growth"
-check "provider memory (MB)" "$(echo "$prov_mem" | avg_lines "$skip" "$first_end")" \
-  "$(echo "$prov_mem" | avg_lines $((prov_rows - per_minute + 1)) "$prov_rows")" "$memory_growth"
+check "provider memory (MB)" "$(echo "$prov_mem" | avg_lines "$skip" "$first_end")" "$(echo "$prov_mem" | avg_lines "$last_start" "$rows")" "$memory_growth"
 check "consumer latency avg (us)" "$(echo "$lat" | avg_lines "$skip" "$first_end")" "$(echo "$lat" | avg_lines "$last_start" "$rows")" "$latency_growth"
 
 # gen0 collections between the end of the warm-up and the end of the consumer's run, on the probes' shared wall clock
@@ -105,5 +106,6 @@ for side in cons prov; do
   printf "%-26s %s gen0 collections in steady state  %s\n" "$side gen0" "$n" "$ok"
 done
 [ "$rc" = 0 ] || verdict=FAIL
+echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "SOAK: $verdict (outputs in $out)"
 [ "$verdict" = PASS ]

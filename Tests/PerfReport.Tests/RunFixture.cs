@@ -2,13 +2,13 @@ using System.Globalization;
 using PerfTools.Common.Output;
 using PerfTools.Common.Resources;
 using PerfTools.Common.Statistics;
-using PerfTools.ConsPerf.Output;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfReport.Tests;
 
 /// <summary>
 /// A temporary run folder filled with small output files in the tools' formats: ConsStats through ConsPerf's own
-/// column list and <see cref="StatsFileWriter{TRow}"/>, summaries through <see cref="SummaryBuilder"/>, latency logs
+/// column list and <see cref="StatsFile"/>, summaries through <see cref="SummaryBuilder"/>, latency logs
 /// through <see cref="LatencyFileWriter"/>; ProvStats, TransportStats and .hgrm (whose row types are not public, or
 /// HdrHistogram's standard text) as literal text in the guide's formats.
 /// </summary>
@@ -32,7 +32,8 @@ internal sealed class RunFixture : IDisposable
     /// <summary>ConsStats&lt;thread&gt;.csv: one row per second, update rate <paramref name="updateRate"/>, latency avg 100+i µs, max 1000+i µs.</summary>
     public RunFixture ConsStats(int thread = 1, int rows = 6, double updateRate = 100_000, string baseName = "ConsStats")
     {
-        using var writer = new StatsFileWriter<StatsRow>(StatsFileWriter<StatsRow>.PathForThread(PathOf(baseName), thread), StatsColumns.All);
+        StatsLayout<ConsumerThreadStats> layout = ConsStatistics.Layout;
+        using var writer = new StatsFile(StatsFile.PathForThread(PathOf(baseName), thread), layout.Columns);
         for (int i = 0; i < rows; i++)
         {
             var latency = new RunningStatistics();
@@ -40,8 +41,14 @@ internal sealed class RunFixture : IDisposable
             latency.Add(100 + i);
             latency.Add(150 + i);
             latency.Add(1000 + i);
-            var figures = new IntervalFigures(i == 0 ? 1000 : 0, updateRate + i, 0, 0, 0, 0, 0, 0, latency, default, default);
-            writer.WriteRow(new StatsRow(Start.AddSeconds(i + 1), figures, 10 + i, 80 + i));
+            var figures = new IntervalFigures(0, layout.Counters.Count, layout.Latencies.Count)
+            {
+                Utc = Start.AddSeconds(i + 1), Seconds = 1, Resources = new ResourceSample(10 + i, 80 + i),
+            };
+            figures.SetCount((int)ConsCounter.Images, i == 0 ? 1000 : 0);
+            figures.SetCount((int)ConsCounter.Updates, (long)(updateRate + i));
+            figures.SetLatency((int)LatencyKind.Update, latency);
+            writer.WriteRow(figures);
         }
         return this;
     }

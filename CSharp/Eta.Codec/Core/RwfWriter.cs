@@ -82,6 +82,15 @@ public ref struct RwfWriter
         return CodecReturnCode.Success;
     }
 
+    /// <summary>
+    /// The next <paramref name="size"/> bytes, to fill in place and then commit (any part of them) with
+    /// <see cref="Advance"/>: one bounds check for a whole entry. The caller checks <see cref="Remaining"/> first.
+    /// </summary>
+    internal readonly Span<byte> Window(int size) => _buffer.Slice(_position, size);
+
+    /// <summary>Commits <paramref name="count"/> bytes filled through <see cref="Window"/>.</summary>
+    internal void Advance(int count) => _position += count;
+
     public CodecReturnCode WriteByte(byte value)
     {
         if (_position >= _buffer.Length)

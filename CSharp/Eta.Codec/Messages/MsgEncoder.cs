@@ -39,6 +39,14 @@ public static class MsgEncoder
     /// </summary>
     public static CodecReturnCode EncodeInit(ref RwfWriter writer, scoped in Msg msg, out MsgEncodeState state)
     {
+        if (msg.MsgClass == MsgClass.Update && PlainUpdateHeader.TryWrite(ref writer, msg, out state))
+            return msg.ContainerType == DataTypes.NoData ? CodecReturnCode.Success : CodecReturnCode.EncodeContainer;
+        return EncodeInitByLayout(ref writer, msg, out state);
+    }
+
+    /// <summary>EncodeInit for any header, member by member through the class's layout.</summary>
+    internal static CodecReturnCode EncodeInitByLayout(ref RwfWriter writer, scoped in Msg msg, out MsgEncodeState state)
+    {
         state = default;
         if (!MsgHeaderCodec.IsKnown(msg.MsgClass))
             return CodecReturnCode.InvalidArgument;

@@ -21,6 +21,11 @@ internal sealed class OutputBufferPool
     private int _guaranteedCreated;
     private int _guaranteedInUse;
     private int _sharedInUse;
+    /// <summary>
+    /// Frames written and still queued: their buffers came back to the pool when the frame was copied into the
+    /// output queue, but they count as in use until the frame leaves the queue, as the buffers themselves did.
+    /// </summary>
+    private int _queuedFrames;
 
     /// <param name="owner">The channel the buffers are handed out by (checked on Write and Release).</param>
     /// <param name="arrayLength">Bytes per buffer: the largest frame plus header room.</param>
@@ -39,13 +44,13 @@ internal sealed class OutputBufferPool
 
     public int MaxBuffers { get; private set; }
 
-    /// <summary>Buffers handed out and not yet returned (guaranteed plus borrowed).</summary>
-    public int InUse => _guaranteedInUse + _sharedInUse;
+    /// <summary>Buffers handed out and not yet returned (guaranteed plus borrowed), written frames still queued included.</summary>
+    public int InUse => _guaranteedInUse + _sharedInUse + _queuedFrames;
 
     /// <summary>A buffer whose array holds one frame, or null when none is left (NO_BUFFERS).</summary>
     public TransportBuffer? TryRent(bool packed)
     {
-        if (_freeGuaranteed.TryPop(out TransportBuffer? buffer))
+        if (_guaranteedInUse + _queuedFrames < _guaranteedTarget && _freeGuaranteed.TryPop(out TransportBuffer? buffer))
         {
             _guaranteedInUse++;
             buffer.PrepareForWrite(buffer._array, 0, buffer._array.Length, packed, BufferOrigin.Guaranteed);
@@ -70,10 +75,28 @@ internal sealed class OutputBufferPool
         return buffer;
     }
 
+    /// <summary>
+    /// Takes back a buffer whose frame was copied into an output queue; true when the frame counts against the
+    /// buffer limits until <see cref="FramesLeftQueue"/> (pool buffers do; big ones never did).
+    /// </summary>
+    public bool ReturnQueued(TransportBuffer buffer)
+    {
+        bool counted = buffer._origin != BufferOrigin.Big;
+        Return(buffer);
+        if (counted)
+            _queuedFrames++;
+        return counted;
+    }
+
+    /// <summary>Counted frames left their output queue (sent, or moved to the staging area).</summary>
+    public void FramesLeftQueue(int count) => _queuedFrames -= count;
+
+    /// <summary>Every queued frame was dropped (channel close).</summary>
+    public void ForgetQueuedFrames() => _queuedFrames = 0;
+
     public void Return(TransportBuffer buffer)
     {
         buffer._rented = false;
-        buffer._next = null;
         switch (buffer._origin)
         {
             case BufferOrigin.Guaranteed:

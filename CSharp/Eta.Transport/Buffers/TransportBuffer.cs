@@ -35,10 +35,6 @@ public sealed class TransportBuffer
     internal readonly object? _owner;
     /// <summary>True from GetBuffer until the buffer goes back to its pool.</summary>
     internal bool _rented;
-    /// <summary>True while the buffer sits in an output queue.</summary>
-    internal bool _queued;
-    /// <summary>Next buffer in an output queue (intrusive list: queuing allocates nothing).</summary>
-    internal TransportBuffer? _next;
     /// <summary>Frame length once written (header included).</summary>
     internal int _frameLength;
     /// <summary>Fragmented write in progress: bytes of the message already sent in fragments, and its id.</summary>
@@ -97,8 +93,6 @@ public sealed class TransportBuffer
         _packedCount = 0;
         _closedEnd = 0;
         _origin = origin;
-        _queued = false;
-        _next = null;
         _frameLength = 0;
         _fragmentOffset = 0;
         _fragmentId = 0;

@@ -8,8 +8,9 @@ namespace Eta.Transport.Writing;
 
 /// <summary>
 /// The write side of an active channel: hands out buffers, frames written buffers (packing, compression,
-/// fragmentation), queues them by priority and flushes them in the priority flush order when the high-water
-/// mark is reached, on <see cref="Flush"/>, or at once for a direct socket write into empty queues.
+/// fragmentation), copies each frame into its priority's queue (the buffer goes back to the pool then) and flushes
+/// the queues in the priority flush order when the high-water mark is reached, on <see cref="Flush"/>, or at once
+/// for a direct socket write into empty queues.
 /// Socket errors surface as SocketException for the channel to turn into a closed state.
 /// </summary>
 internal sealed class ChannelWriter
@@ -20,7 +21,10 @@ internal sealed class ChannelWriter
         "GetBuffer: all output buffers are in use (guaranteed ones, and the server's shared pool up to maxOutputBuffers); flush, or raise the buffer counts with IOCtl";
     private static ReadOnlySpan<byte> PingFrame => [0x00, 0x03, RipcFlags.HasExtendedFlags];
 
-    private readonly OutputQueue[] _queues = [new(), new(), new()];
+    /// <summary>Room each priority's queue starts with: two high-water marks' worth of frames (it grows if need be).</summary>
+    private const int InitialQueueCapacity = 2 * 6144;
+
+    private readonly OutputQueue[] _queues = [new(InitialQueueCapacity), new(InitialQueueCapacity), new(InitialQueueCapacity)];
     private readonly StagingBuffer _staging;
     private readonly OutputBufferPool _pool;
     private readonly ICompressor? _compressor;
@@ -154,23 +158,26 @@ internal sealed class ChannelWriter
         return AfterQueueing(flags);
     }
 
-    /// <summary>Sends queued data in priority order; returns bytes still pending or Success.</summary>
+    /// <summary>
+    /// Sends queued data in priority order; returns bytes still pending or Success. While one priority alone holds
+    /// frames (the common case) its queue goes to the socket as it is, in one call; otherwise frames are taken one
+    /// per letter of the flush order into the staging area, which keeps what the socket has not yet taken.
+    /// </summary>
     public TransportReturnCode Flush()
     {
         while (true)
         {
+            if (_staging.IsEmpty && SoleQueue() is { } sole)
+                return SendQueue(_queues[(int)sole], sole);
             while (_staging.Free > 0)
             {
                 OutputQueue? queue = _flushOrder.Next(_queues);
                 if (queue is null)
                     break;
-                TransportBuffer head = queue.Peek()!;
-                if (head._frameLength > _staging.Free)
+                if (queue.Head.Length > _staging.Free)
                     break;
-                queue.Dequeue();
-                _staging.Append(head._array.AsSpan(head._frameStart, head._frameLength));
-                _queuedBytes -= head._frameLength;
-                _pool.Return(head);
+                _staging.Append(queue.HeadBytes);
+                LeaveQueue(queue.Dequeue());
             }
             if (_staging.IsEmpty)
                 return TransportReturnCode.Success;
@@ -191,14 +198,15 @@ internal sealed class ChannelWriter
 
     public void Release(TransportBuffer buffer) => _pool.Return(buffer);
 
-    /// <summary>Returns every queued buffer to the pool (channel close).</summary>
+    /// <summary>Drops every queued frame (channel close).</summary>
     public void Clear()
     {
         foreach (OutputQueue queue in _queues)
         {
             while (!queue.IsEmpty)
-                _pool.Return(queue.Dequeue());
+                queue.Dequeue();
         }
+        _pool.ForgetQueuedFrames();
         _queuedBytes = 0;
         _staging.Clear();
     }
@@ -223,26 +231,96 @@ internal sealed class ChannelWriter
     private TransportReturnCode WriteDirect(TransportBuffer buffer)
     {
         ReadOnlySpan<byte> frame = buffer._array.AsSpan(buffer._frameStart, buffer._frameLength);
-        int sent = 0;
-        while (sent < frame.Length)
-        {
-            int n = _stream!.Write(frame[sent..]);
-            if (n <= 0)
-                break;
-            sent += n;
-        }
-        if (sent > 0)
-            SentData = true;
+        int sent = SendWhileTaken(frame);
         if (sent < frame.Length)
             _staging.Append(frame[sent..]);
         _pool.Return(buffer);
         return PendingBytes > 0 ? (TransportReturnCode)PendingBytes : TransportReturnCode.Success;
     }
 
+    /// <summary>Hands the socket <paramref name="bytes"/> until it takes no more; returns how many it took.</summary>
+    private int SendWhileTaken(ReadOnlySpan<byte> bytes)
+    {
+        int sent = 0;
+        while (sent < bytes.Length)
+        {
+            int n = _stream!.Write(bytes[sent..]);
+            if (n <= 0)
+                break;
+            sent += n;
+        }
+        if (sent > 0)
+            SentData = true;
+        return sent;
+    }
+
+    // The frame is copied into its priority's queue and the buffer goes back to the pool now, not at flush time.
     private void Enqueue(TransportBuffer buffer, WritePriority priority)
     {
-        _queues[(int)priority].Enqueue(buffer);
-        _queuedBytes += buffer._frameLength;
+        int frameLength = buffer._frameLength;
+        ReadOnlySpan<byte> frame = buffer._array.AsSpan(buffer._frameStart, frameLength);
+        _queues[(int)priority].Enqueue(frame, counted: buffer._origin != BufferOrigin.Big);
+        _pool.ReturnQueued(buffer);
+        _queuedBytes += frameLength;
+    }
+
+    private void LeaveQueue(OutputQueue.Frame frame)
+    {
+        _queuedBytes -= frame.Length;
+        if (frame.Counted)
+            _pool.FramesLeftQueue(1);
+    }
+
+    /// <summary>The one priority whose queue holds frames, or null when none or several do.</summary>
+    private WritePriority? SoleQueue()
+    {
+        bool high = !_queues[0].IsEmpty, medium = !_queues[1].IsEmpty, low = !_queues[2].IsEmpty;
+        if (high == medium ? high || !low : low)
+            return null; // several, or none
+        return high ? WritePriority.High : medium ? WritePriority.Medium : WritePriority.Low;
+    }
+
+    /// <summary>
+    /// Sends the one non-empty queue straight from its bytes. Whole frames the socket took leave the queue; the
+    /// rest of a frame it took in part, and the frames after it that fit, move to the staging area, as a
+    /// frame-by-frame flush would have staged them: nothing written later may get in front of them.
+    /// </summary>
+    private TransportReturnCode SendQueue(OutputQueue queue, WritePriority priority)
+    {
+        ReadOnlySpan<byte> bytes = queue.Bytes;
+        int sent = SendWhileTaken(bytes);
+        int served = 0;
+        if (sent == bytes.Length)
+        {
+            // Everything went: the usual case, settled in one step.
+            served = queue.FrameCount;
+            _queuedBytes -= sent;
+            _pool.FramesLeftQueue(queue.CountedFrames);
+            queue.Clear();
+            _flushOrder.Served(priority, served);
+            return PendingBytes > 0 ? (TransportReturnCode)PendingBytes : TransportReturnCode.Success;
+        }
+        while (!queue.IsEmpty && queue.Head.Length <= sent)
+        {
+            sent -= queue.Head.Length;
+            LeaveQueue(queue.Dequeue());
+            served++;
+        }
+        if (sent > 0)
+        {
+            _staging.Append(queue.HeadBytes[sent..]);
+            LeaveQueue(queue.Dequeue());
+            served++;
+        }
+        // The socket pushed back: stage what fits, as a frame-by-frame flush stages before it sends.
+        while (!queue.IsEmpty && queue.Head.Length <= _staging.Free)
+        {
+            _staging.Append(queue.HeadBytes);
+            LeaveQueue(queue.Dequeue());
+            served++;
+        }
+        _flushOrder.Served(priority, served);
+        return PendingBytes > 0 ? (TransportReturnCode)PendingBytes : TransportReturnCode.Success;
     }
 
     /// <summary>

@@ -11,12 +11,37 @@ internal sealed class FlushOrder
     private const int MaxLength = 32;
 
     private readonly WritePriority[] _order;
+    /// <summary>For priority p at position i, <c>_after[p * length + i]</c>: the position once that queue has been served.</summary>
+    private readonly int[] _after;
+    /// <summary>How many times the text names each priority.</summary>
+    private readonly int[] _named = new int[3];
     private int _position;
 
     private FlushOrder(string text, WritePriority[] order)
     {
         Text = text;
         _order = order;
+        _after = new int[3 * order.Length];
+        foreach (WritePriority letter in order)
+            _named[(int)letter]++;
+        for (int priority = 0; priority < 3; priority++)
+        {
+            for (int i = 0; i < order.Length; i++)
+            {
+                // Next() walks the letters from i until it meets this priority and stops after it; a priority the
+                // text never names is served after a full turn, which leaves the position where it was.
+                int after = i;
+                for (int k = 0; k < order.Length; k++)
+                {
+                    if ((int)order[(i + k) % order.Length] == priority)
+                    {
+                        after = (i + k + 1) % order.Length;
+                        break;
+                    }
+                }
+                _after[priority * order.Length + i] = after;
+            }
+        }
     }
 
     public string Text { get; }
@@ -61,6 +86,24 @@ internal sealed class FlushOrder
                 return queue;
         }
         return null;
+    }
+
+    /// <summary>
+    /// Moves the position as <paramref name="frames"/> calls of <see cref="Next"/> would while only the queue of
+    /// <paramref name="priority"/> holds frames, so a flush that sends that queue in one piece leaves the order
+    /// where serving it frame by frame would have.
+    /// </summary>
+    public void Served(WritePriority priority, int frames)
+    {
+        // Serving a priority as often as the text names it brings the position to a point from which the same
+        // letters follow again, so only the first turn and the remainder need walking.
+        int named = _named[(int)priority];
+        if (named == 0)
+            return;
+        int steps = frames < 2 * named ? frames : named + (frames - named) % named;
+        int row = (int)priority * _order.Length;
+        for (int i = 0; i < steps; i++)
+            _position = _after[row + _position];
     }
 
     private static FlushOrder ParseValid(string text)

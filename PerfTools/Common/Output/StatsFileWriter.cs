@@ -4,7 +4,8 @@ namespace PerfTools.Common.Output;
 
 /// <summary>
 /// A per-thread statistics file (<c>&lt;statsFile&gt;&lt;N&gt;.csv</c>, guide §2.5.2 and §10.2): one header line of
-/// column names joined by ", ", then one row per stats interval.
+/// column names joined by ", ", then one row per stats interval. A string per cell: only PerfHub still writes its file
+/// this way; the tools write through <see cref="StatsFile"/> from the common collector, which allocates nothing.
 /// </summary>
 public sealed class StatsFileWriter<TRow> : IDisposable
 {
@@ -24,7 +25,7 @@ public sealed class StatsFileWriter<TRow> : IDisposable
     public string Path { get; }
 
     /// <summary>The file name for thread <paramref name="threadNumber"/> (1-based): "ConsStats" → "ConsStats1.csv".</summary>
-    public static string PathForThread(string baseName, int threadNumber) => $"{baseName}{threadNumber}.csv";
+    public static string PathForThread(string baseName, int threadNumber) => StatsFile.PathForThread(baseName, threadNumber);
 
     public static string HeaderLine(IReadOnlyList<CsvColumn<TRow>> columns) => string.Join(", ", columns.Select(c => c.Header));
 

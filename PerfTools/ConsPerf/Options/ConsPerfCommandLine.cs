@@ -3,7 +3,7 @@ using PerfTools.Common.Threading;
 
 namespace PerfTools.ConsPerf.Options;
 
-/// <summary>ConsPerf's option table (Table 2, without -reactor and -watchlist) and the rules relating options.</summary>
+/// <summary>ConsPerf's option table (Table 2) and the rules relating options.</summary>
 public static class ConsPerfCommandLine
 {
     public const string ToolName = "ConsPerf";
@@ -36,6 +36,10 @@ public static class ConsPerfCommandLine
             .Value("-threads", "<cpu,cpu,...>", d.Threads, "1 thread, not pinned",
                 "One consumer thread (and connection) per CPU id listed, pinned to that CPU",
                 ValueParsers.CpuList(), (x, v) => x.Value = x.Value with { Threads = v })
+            .Flag("-reactor", "Send and receive through the Value Added Reactor instead of the transport channel directly",
+                (x, v) => x.Value = x.Value with { UseReactor = v })
+            .Flag("-watchlist", "Send and receive through the Value Added Reactor's watchlist instead of the transport channel directly",
+                (x, v) => x.Value = x.Value with { UseWatchlist = v })
             .Flag("-busyRead", "Read continually instead of waiting for read notification",
                 (x, v) => x.Value = x.Value with { BusyRead = v })
             // Items and content

@@ -17,6 +17,8 @@ public sealed record ConsPerfOptions
     public int TickRate { get; init; } = 1000;
     public ThreadCpuList Threads { get; init; } = ThreadCpuList.SingleUnpinned;
     public bool BusyRead { get; init; }
+    public bool UseReactor { get; init; }
+    public bool UseWatchlist { get; init; }
 
     // Items and content
     public string ItemFile { get; init; } = "350k.xml";

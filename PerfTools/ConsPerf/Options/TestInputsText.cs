@@ -41,6 +41,7 @@ public static class TestInputsText
             .Input("Stats File", o.StatsFile)
             .Input("Latency Log File", o.LogsLatency ? o.LatencyFile : "(none)")
             .Input("Tick Rate", o.TickRate)
+            .Input("Reactor/Watchlist Usage", o.UseWatchlist ? "Reactor and Watchlist" : o.UseReactor ? "Reactor" : "None") // LSEG's line and values
             .Input("Busy Read", o.BusyRead);
     }
 

@@ -1,48 +1,53 @@
-using System.Globalization;
+using PerfTools.Common.Output;
 using PerfTools.Common.Statistics;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Output;
 
-/// <summary>The periodic console lines (§4.6.4).</summary>
-public static class ConsoleReport
+/// <summary>The periodic console lines (§4.6.4), written through <see cref="TextLines"/>: nothing allocated per interval.</summary>
+public sealed class ConsoleReport
 {
-    private static readonly CultureInfo C = CultureInfo.InvariantCulture;
+    private readonly TextWriter _console;
+    private readonly TextLines _lines = new();
+
+    public ConsoleReport(TextWriter console) => _console = console;
 
     /// <param name="clientNumber">The thread's number, or 0 when there is only one thread (no "Client N:" prefix).</param>
-    public static void WriteInterval(TextWriter console, long runSeconds, int clientNumber, IntervalFigures f,
-        double cpuPercent, double memoryMb)
+    public void WriteInterval(long runSeconds, int clientNumber, IntervalFigures f)
     {
         if (clientNumber == 0)
-            console.Write(string.Format(C, "{0}: ", runSeconds));
+            _lines.Write(_console, $"{runSeconds}: ");
         else
-            console.Write(string.Format(C, "{0}: Client {1}:\n  ", runSeconds, clientNumber));
-        console.Write(string.Format(C, "Images: {0}, Posts: {1}, UpdRate: {2:0}, CPU: {3:0.00}, Mem: {4:0.00}MB\n",
-            f.Images, f.PostsSent, f.UpdateRate, cpuPercent, memoryMb));
-        WriteLatency(console, "  Latency(usec)", f.UpdateLatency);
-        if (f.PostsOutOfBuffers > 0)
-            console.Write(string.Format(C, "  - {0} posts not sent due to lack of output buffers.\n", f.PostsOutOfBuffers));
-        WriteLatency(console, "  PostLat(usec)", f.PostLatency);
-        if (f.GenMsgsSent > 0 || f.GenMsgsReceived > 0)
-            console.Write(string.Format(C, "  GenMsgs: sent {0}, received {1}, latencies sent {2}, latencies received {3}\n",
-                f.GenMsgsSent, f.GenMsgsReceived, f.LatencyGenMsgsSent, f.GenMsgLatency.Count));
-        WriteLatency(console, "  GenMsgLat(usec)", f.GenMsgLatency);
-        if (f.StatusMsgs > 0)
-            console.Write(string.Format(C, "  - Received {0} status messages.\n", f.StatusMsgs));
+            _lines.Write(_console, $"{runSeconds}: Client {clientNumber}:\n  ");
+        double updateRate = f.Seconds > 0 ? f.Count((int)ConsCounter.Updates) / f.Seconds : 0;
+        _lines.Write(_console,
+            $"Images: {f.Count((int)ConsCounter.Images)}, Posts: {f.Count((int)ConsCounter.PostsSent)}, UpdRate: {updateRate:0}, CPU: {f.Resources.CpuPercent:0.00}, Mem: {f.Resources.MemoryMegabytes:0.00}MB\n");
+        WriteLatency("  Latency(usec)", f.Latency((int)LatencyKind.Update));
+        long postsOutOfBuffers = f.Count((int)ConsCounter.PostsOutOfBuffers);
+        if (postsOutOfBuffers > 0)
+            _lines.Write(_console, $"  - {postsOutOfBuffers} posts not sent due to lack of output buffers.\n");
+        WriteLatency("  PostLat(usec)", f.Latency((int)LatencyKind.Post));
+        long genSent = f.Count((int)ConsCounter.GenMsgsSent), genReceived = f.Count((int)ConsCounter.GenMsgsReceived);
+        if (genSent > 0 || genReceived > 0)
+            _lines.Write(_console,
+                $"  GenMsgs: sent {genSent}, received {genReceived}, latencies sent {f.Count((int)ConsCounter.LatencyGenMsgsSent)}, latencies received {f.Latency((int)LatencyKind.GenMsg).Count}\n");
+        WriteLatency("  GenMsgLat(usec)", f.Latency((int)LatencyKind.GenMsg));
+        long status = f.Count((int)ConsCounter.StatusMsgs);
+        if (status > 0)
+            _lines.Write(_console, $"  - Received {status} status messages.\n");
     }
 
     /// <summary>"  - Image retrieval time for 1000 images: 1.890s (529.0 images/s)", once per thread.</summary>
-    public static void WriteImageRetrieval(TextWriter console, long images, long retrievalUsec)
+    public void WriteImageRetrieval(long images, long retrievalUsec)
     {
         double seconds = retrievalUsec / 1e6;
-        console.Write(string.Format(C, "  - Image retrieval time for {0} images: {1:0.000}s ({2:0.0} images/s)\n",
-            images, seconds, seconds > 0 ? images / seconds : 0.0));
+        _lines.Write(_console, $"  - Image retrieval time for {images} images: {seconds:0.000}s ({(seconds > 0 ? images / seconds : 0.0):0.0} images/s)\n");
     }
 
-    private static void WriteLatency(TextWriter console, string label, RunningStatistics s)
+    private void WriteLatency(string label, RunningStatistics s)
     {
         if (s.Count == 0)
             return;
-        console.Write(string.Format(C, "{0}: Avg:{1,6:F1} StdDev:{2,6:F1} Max:{3,6:F1} Min:{4,6:F1}, Msgs: {5}\n",
-            label, s.Mean, s.StandardDeviation, s.Max, s.Min, s.Count));
+        _lines.Write(_console, $"{label}: Avg:{s.Mean,6:F1} StdDev:{s.StandardDeviation,6:F1} Max:{s.Max,6:F1} Min:{s.Min,6:F1}, Msgs: {s.Count}\n");
     }
 }

@@ -3,7 +3,7 @@ using PerfTools.Common.Resources;
 using PerfTools.Common.Statistics;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Output;
 
@@ -15,27 +15,28 @@ namespace PerfTools.ConsPerf.Output;
 public static class SummaryReport
 {
     /// <param name="endUsec">When the run ended: the reference for durations and rates.</param>
-    public static string Format(ConsPerfOptions options, IReadOnlyList<LatencyCollector> threads, LatencySeries[]? total,
-        ResourceStatistics resources, RunOutcome outcome, long endUsec)
+    /// <param name="cpuTime">Process CPU time of the run, for the "CPU time per update received" line beyond the guide's.</param>
+    public static string Format(ConsPerfOptions options, ConsumerStatistics statistics, ResourceStatistics resources,
+        RunOutcome outcome, long endUsec, TimeSpan cpuTime)
     {
         var s = new SummaryBuilder();
         TestInputsText.AppendTo(s, options).Blank();
-        if (threads.Count > 1)
+        if (statistics.Threads.Count > 1)
         {
-            foreach (LatencyCollector thread in threads)
+            for (int i = 0; i < statistics.Threads.Count; i++)
             {
-                s.Heading($"--- CLIENT {thread.Source.ThreadNumber} SUMMARY ---");
-                AppendFigures(s, options, ConsumerFigures.Of(thread), resources: null, endUsec);
+                s.Heading($"--- CLIENT {statistics.Threads[i].ThreadNumber} SUMMARY ---");
+                AppendFigures(s, options, ConsumerFigures.Of(statistics, i), resources: null, endUsec, cpuTime);
             }
         }
         s.Heading("--- OVERALL SUMMARY ---");
-        AppendFigures(s, options, ConsumerFigures.Total(threads, total), resources, endUsec);
+        AppendFigures(s, options, ConsumerFigures.Total(statistics), resources, endUsec, cpuTime);
         s.Section((outcome.Succeeded ? "Result: " : "Result: FAILED: ") + outcome.Reason);
         return s.ToString();
     }
 
     private static void AppendFigures(SummaryBuilder s, ConsPerfOptions options, ConsumerFigures f,
-        ResourceStatistics? resources, long endUsec)
+        ResourceStatistics? resources, long endUsec, TimeSpan cpuTime)
     {
         bool imagesDone = f.ImageRetrievalEndUsec != 0;
         long startupEnd = imagesDone ? f.ImageRetrievalEndUsec : endUsec;
@@ -69,6 +70,8 @@ public static class SummaryReport
         Latency(s, "GenMsg latency", f.GenMsgLatency.Overall, "No GenMsg latency information was received.");
         if (resources is { SampleCount: > 0 })
             s.Resources(resources, "CPU/Memory Samples");
+        if (resources is not null)
+            s.CpuPerMessage("CPU time per update received (nsec)", cpuTime, f.UpdatesReceived);
         s.Blank();
 
         s.Section("Test Statistics:");

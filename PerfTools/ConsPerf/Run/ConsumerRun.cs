@@ -1,10 +1,10 @@
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Output;
-using PerfTools.Common.Resources;
+using PerfTools.Common.Statistics;
 using PerfTools.Common.Timing;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Output;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 using PerfTools.ConsPerf.Threads;
 
 namespace PerfTools.ConsPerf.Run;
@@ -24,36 +24,30 @@ public sealed class ConsumerRun : IDisposable
     private readonly ConsPerfOptions _options;
     private readonly TextWriter _output;
     private readonly ConsumerThread[] _threads;
-    private readonly LatencyCollector[] _collectors;
-    private readonly StatsFileWriter<StatsRow>[] _statsFiles;
-    private readonly LatencySeries[]? _total;
+    private readonly ConsumerStatistics _statistics;
+    private readonly ConsoleReport _console;
     private readonly bool[] _imageTimeReported;
-    private readonly ResourceSampler _sampler = new();
-    private readonly ResourceStatistics _resources = new();
     private readonly AutoResetEvent _threadEnded = new(false);
-    private long _lastIntervalUsec;
 
     public ConsumerRun(ConsPerfOptions options, ConsumerResources resources, TextWriter output)
     {
         _options = options;
         _output = output;
         int count = options.ThreadCount;
-        _total = count > 1 ? [new(), new(), new()] : null;
         _threads = new ConsumerThread[count];
-        _collectors = new LatencyCollector[count];
-        _statsFiles = new StatsFileWriter<StatsRow>[count];
         _imageTimeReported = new bool[count];
+        var stats = new ConsumerThreadStats[count];
         for (int i = 0; i < count; i++)
         {
             int number = i + 1;
-            var stats = new ConsumerThreadStats(number, resources.ItemsOf(i).Length);
+            stats[i] = new ConsumerThreadStats(number, resources.ItemsOf(i).Length);
             _threads[i] = new ConsumerThread(number, options.Threads.CpuIdOf(i), options, resources, resources.ItemsOf(i),
-                stats, Warn, () => _threadEnded.Set());
-            _collectors[i] = new LatencyCollector(stats, _total, options.DelaySteadyStateCalcMs,
-                options.LogsLatency ? LatencyFileWriter.PathForThread(options.LatencyFile, number) : null);
-            _statsFiles[i] = new StatsFileWriter<StatsRow>(
-                StatsFileWriter<StatsRow>.PathForThread(options.StatsFile, number), StatsColumns.All);
+                stats[i], Warn, () => _threadEnded.Set());
         }
+        _statistics = new ConsumerStatistics(stats, options.DelaySteadyStateCalcMs, new StatsOutput(
+            n => StatsFile.PathForThread(options.StatsFile, n),
+            options.LogsLatency ? n => LatencyFileWriter.PathForThread(options.LatencyFile, n) : null));
+        _console = new ConsoleReport(output);
     }
 
     /// <summary>Runs the test to its end and writes the summary; returns how it ended.</summary>
@@ -62,7 +56,7 @@ public sealed class ConsumerRun : IDisposable
         _output.Write(TestInputsText.Format(_options));
         _output.Write($"\nStarting connections ({_threads.Length} total)...\n\n");
         long startUsec = PerfTimestamp.NowMicroseconds();
-        _lastIntervalUsec = startUsec;
+        _statistics.Collector.Start();
         foreach (ConsumerThread thread in _threads)
             thread.Start();
 
@@ -76,11 +70,11 @@ public sealed class ConsumerRun : IDisposable
                 Warn($"Warning: consumer thread {thread.Stats.ThreadNumber} did not stop within {JoinTimeout.TotalSeconds} s.");
         }
         long endUsec = PerfTimestamp.NowMicroseconds();
-        foreach (LatencyCollector collector in _collectors)
-            collector.Drain();
+        _statistics.Drain();
 
         _output.Write(outcome.Succeeded ? $"\n{outcome.Reason}\n" : $"\nError: {outcome.Reason}\n");
-        string summary = SummaryReport.Format(_options, _collectors, _total, _resources, outcome, endUsec);
+        string summary = SummaryReport.Format(_options, _statistics, _statistics.Collector.Resources, outcome, endUsec,
+            _statistics.Collector.CpuTime);
         WriteSummaryFile(summary);
         _output.Write('\n');
         _output.Write(summary);
@@ -105,11 +99,10 @@ public sealed class ConsumerRun : IDisposable
                 if (thread.End is { } end)
                     return new RunOutcome(end.Kind, $"Consumer thread {thread.Stats.ThreadNumber}: {end.Reason}");
             }
-            foreach (LatencyCollector collector in _collectors)
-                collector.Drain();
+            _statistics.Drain();
             if (now >= nextStatsUsec)
             {
-                WriteInterval((now - startUsec) / 1_000_000, now);
+                WriteInterval();
                 nextStatsUsec += intervalUsec;
             }
 
@@ -160,35 +153,17 @@ public sealed class ConsumerRun : IDisposable
         return earliest;
     }
 
-    private void WriteInterval(long runSeconds, long nowUsec)
+    private void WriteInterval()
     {
-        double seconds = Math.Max(1e-6, (nowUsec - _lastIntervalUsec) / 1e6);
-        _lastIntervalUsec = nowUsec;
-        ResourceSample sample = _sampler.Sample();
-        _resources.Add(sample);
-        DateTime utc = DateTime.UtcNow;
+        StatsCollector<ConsumerThreadStats> collector = _statistics.Collector;
+        collector.Collect();
+        if (!_options.DisplayStats)
+            return;
         for (int i = 0; i < _threads.Length; i++)
         {
-            ConsumerThreadStats s = _collectors[i].Source;
-            var figures = new IntervalFigures(
-                Images: s.RefreshesReceived.TakeChange(),
-                UpdateRate: (s.StartupUpdates.TakeChange() + s.SteadyStateUpdates.TakeChange()) / seconds,
-                PostsSent: s.PostsSent.TakeChange(),
-                PostsOutOfBuffers: s.PostsOutOfBuffers.TakeChange(),
-                GenMsgsSent: s.GenMsgsSent.TakeChange(),
-                LatencyGenMsgsSent: s.LatencyGenMsgsSent.TakeChange(),
-                GenMsgsReceived: s.GenMsgsReceived.TakeChange(),
-                StatusMsgs: s.StatusMsgsReceived.TakeChange(),
-                UpdateLatency: _collectors[i].Of(LatencyKind.Update).TakeInterval(),
-                PostLatency: _collectors[i].Of(LatencyKind.Post).TakeInterval(),
-                GenMsgLatency: _collectors[i].Of(LatencyKind.GenMsg).TakeInterval());
-            _statsFiles[i].WriteRow(new StatsRow(utc, figures, sample.CpuPercent, sample.MemoryMegabytes));
-            if (_options.DisplayStats)
-            {
-                ConsoleReport.WriteInterval(_output, runSeconds, _threads.Length > 1 ? i + 1 : 0, figures,
-                    sample.CpuPercent, sample.MemoryMegabytes);
-                ReportImageRetrieval(i, s);
-            }
+            IntervalFigures figures = collector.Thread(i);
+            _console.WriteInterval((long)figures.ElapsedSeconds, _threads.Length > 1 ? i + 1 : 0, figures);
+            ReportImageRetrieval(i, _threads[i].Stats);
         }
         _output.Flush();
     }
@@ -198,7 +173,7 @@ public sealed class ConsumerRun : IDisposable
         if (_imageTimeReported[index] || !s.AllImagesReceived)
             return;
         _imageTimeReported[index] = true;
-        ConsoleReport.WriteImageRetrieval(_output, s.ItemCount, s.ImageRetrievalEndUsec - s.ImageRetrievalStartUsec);
+        _console.WriteImageRetrieval(s.ItemCount, s.ImageRetrievalEndUsec - s.ImageRetrievalStartUsec);
     }
 
     private void WriteSummaryFile(string summary)
@@ -218,10 +193,7 @@ public sealed class ConsumerRun : IDisposable
 
     public void Dispose()
     {
-        foreach (LatencyCollector collector in _collectors)
-            collector.Dispose();
-        foreach (StatsFileWriter<StatsRow> file in _statsFiles)
-            file.Dispose();
+        _statistics.Dispose();
         _threadEnded.Dispose();
     }
 }

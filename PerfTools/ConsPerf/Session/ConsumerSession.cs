@@ -5,7 +5,7 @@ using PerfTools.Common.Timing;
 using PerfTools.ConsPerf.Network;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Session;
 

@@ -2,7 +2,7 @@ using Eta.Codec;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Timing;
 using PerfTools.ConsPerf.Run;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 using PerfTools.Common.Network;
 
 namespace PerfTools.ConsPerf.Session;

@@ -3,7 +3,7 @@ using PerfTools.Common.Threading;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Session;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Threads;
 
@@ -53,8 +53,11 @@ public sealed class ConsumerThread
     private void Run()
     {
         ThreadEnd? end;
-        using (var session = new ConsumerSession(ThreadNumber, _options, _resources, _items, Stats, _warn))
-            end = session.Run(_stop.Token);
+        if (_options.UseReactor || _options.UseWatchlist)
+            end = Reactor.ReactorConsumerThread.Run(ThreadNumber, _options, _resources, _items, Stats, _warn, _stop.Token);
+        else
+            using (var session = new ConsumerSession(ThreadNumber, _options, _resources, _items, Stats, _warn))
+                end = session.Run(_stop.Token);
         if (end is not null && !_stop.IsCancellationRequested)
         {
             Volatile.Write(ref _end, end);

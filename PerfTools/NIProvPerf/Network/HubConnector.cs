@@ -59,7 +59,7 @@ internal static class HubConnector
         return null;
     }
 
-    private static ConnectOptions ConnectOptionsFor(NIProvPerfOptions o) => new()
+    internal static ConnectOptions ConnectOptionsFor(NIProvPerfOptions o) => new()
     {
         Host = o.Host,
         Port = o.Port,

@@ -3,7 +3,7 @@ using PerfTools.Common.CommandLine;
 
 namespace PerfTools.NIProvPerf.Options;
 
-/// <summary>NIProvPerf's option table (guide Table 4, without <c>-reactor</c>, plus <c>-uname</c>) and its rules.</summary>
+/// <summary>NIProvPerf's option table (guide Table 4, plus <c>-uname</c>) and its rules.</summary>
 public static class NIProvPerfCommandLine
 {
     public const string ToolName = "NIProvPerf";
@@ -19,6 +19,8 @@ public static class NIProvPerfCommandLine
             .Int("-commonItemCount", 0, "Items published on every connection", (d, v) => d.Options = d.Options with { CommonItemCount = v })
             .Choice("-connType", ConnectionType.Socket, "socket", "Connection type",
                 (d, v) => d.Options = d.Options with { ConnectionType = v }, ("socket", ConnectionType.Socket), ("encrypted", ConnectionType.Encrypted))
+            .Flag("-reactor", "Send and receive through the Value Added Reactor instead of the transport channel directly",
+                (d, v) => d.Options = d.Options with { UseReactor = v })
             .Flag("-directWrite", "Write with WriteFlags.DIRECT_SOCKET_WRITE", (d, v) => d.Options = d.Options with { DirectWrite = v })
             .Text("-h", "localhost", "Host of the hub (ADH) to publish to", (d, v) => d.Options = d.Options with { Host = v }, allowEmpty: false)
             .Int("-highWaterMark", 0, "Bytes queued before the transport flushes by itself (0 = default 6144)", (d, v) => d.Options = d.Options with { HighWaterMark = v })

@@ -31,6 +31,7 @@ public sealed record NIProvPerfOptions
     public int MaxPackCount { get; init; }
     public int PackBufSize { get; init; }
     public bool DirectWrite { get; init; }
+    public bool UseReactor { get; init; }
     public int HighWaterMark { get; init; }
     public int OutputBuffers { get; init; }
     public int SendBufSize { get; init; }

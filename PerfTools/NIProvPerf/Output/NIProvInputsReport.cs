@@ -40,6 +40,7 @@ internal static class NIProvInputsReport
             .Input("Packing", o.Packing ? $"Yes(max {o.MaxPackCount} per pack, {o.PackBufSize} buffer size)" : "No")
             .Input("Service ID", o.ServiceId)
             .Input("Service Name", o.ServiceName)
+            .Input("Use Reactor", o.UseReactor) // LSEG's last line
             .Blank();
     }
 

@@ -40,6 +40,9 @@ internal sealed class DirectoryPublisher
         _refresh.Services.Add(service);
     }
 
+    /// <summary>The refresh itself, for the reactor's NI provider role to send (<c>-reactor</c>).</summary>
+    public DirectoryRefresh Refresh => _refresh;
+
     public bool Send(IMessageSink sink, out string? problem) =>
         EncodedSend.Send(sink, MaxDirectoryMessage, _refresh, static (ref RwfEncoder e, DirectoryRefresh r) => r.Encode(ref e),
             "source directory refresh", out problem);

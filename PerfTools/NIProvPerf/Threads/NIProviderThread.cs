@@ -67,6 +67,12 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
 
     private void Run(CancellationToken stop)
     {
+        if (_options.UseReactor)
+        {
+            new Reactor.ReactorNIProviderWorker(_index, _options, _items, _console, _fail, Stats, _bursts, _directory,
+                () => Volatile.Write(ref _connected, true)).Run(stop);
+            return;
+        }
         try
         {
             if (Connect(stop))

@@ -3,7 +3,7 @@ using PerfTools.Common.Provider;
 
 namespace PerfTools.ProvPerf.Options;
 
-/// <summary>ProvPerf's option table (guide Table 3, without <c>-reactor</c>) and the rules relating options.</summary>
+/// <summary>ProvPerf's option table (guide Table 3) and the rules relating options.</summary>
 public static class ProvPerfCommandLine
 {
     public const string ToolName = "ProvPerf";
@@ -17,6 +17,8 @@ public static class ProvPerfCommandLine
         new OptionTable<Draft, ProvPerfOptions>(ToolName, d => d.Freeze())
             .Choice("-c", ProviderConnectionType.Socket, "socket", "Provider connection type",
                 (d, v) => d.Options = d.Options with { ConnectionType = v }, ("socket", ProviderConnectionType.Socket), ("encrypted", ProviderConnectionType.Encrypted))
+            .Flag("-reactor", "Send and receive through the Value Added Reactor instead of the transport channel directly",
+                (d, v) => d.Options = d.Options with { UseReactor = v })
             .Flag("-directWrite", "Write with WriteFlags.DIRECT_SOCKET_WRITE", (d, v) => d.Options = d.Options with { DirectWrite = v })
             .Value("-genericMsgLatencyRate", "<int|all>", 0, "0", "Generic messages per second that carry a latency timestamp",
                 ValueParsers.IntOrKeyword(0, "all", ProvPerfOptions.AllMessages), (d, v) => d.Options = d.Options with { GenericMsgLatencyRate = v })

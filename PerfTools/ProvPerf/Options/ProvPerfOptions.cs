@@ -14,6 +14,7 @@ public sealed record ProvPerfOptions
 
     public ProviderConnectionType ConnectionType { get; init; }
     public bool DirectWrite { get; init; }
+    public bool UseReactor { get; init; }
     public int GenericMsgLatencyRate { get; init; }
     public int GenericMsgRate { get; init; }
     public int HighWaterMark { get; init; }

@@ -42,6 +42,7 @@ internal static class ProvPerfInputsReport
             .Input("Service Name", o.ServiceName)
             .Input("Service ID", o.ServiceId)
             .Input("OpenLimit", o.OpenLimit)
+            .Input("Use Reactor", o.UseReactor) // LSEG's last line
             .Blank();
     }
 

@@ -70,6 +70,12 @@ internal sealed class ProviderThread : ITickHandler
 
     private void Run(CancellationToken stop, Action<string> fail)
     {
+        if (_options.UseReactor)
+        {
+            new Reactor.ReactorProviderWorker(_index, _options, _incoming, Stats, _dispatcher, _bursts, _console,
+                () => Interlocked.Decrement(ref _connectionCount)).Run(stop);
+            return;
+        }
         try
         {
             new TickLoop(SystemTimeSource.Instance, _options.TickRate).Run(this, stop);

@@ -1,10 +1,11 @@
-using System.Globalization;
+using PerfTools.Common.Output;
+using PerfTools.Common.Statistics;
 using PerfTools.TransportPerf.Statistics;
 
 namespace PerfTools.TransportPerf.Output;
 
 /// <summary>
-/// The periodic console block of guide §7.8.3:
+/// The periodic console block of guide §7.8.3, for all threads together:
 /// <code>
 /// 030:
 ///   Sent: MsgRate:    100000, DataRate:    7.534MBps
@@ -13,32 +14,27 @@ namespace PerfTools.TransportPerf.Output;
 ///   CPU:    0.00% Mem:    21.99MB
 /// </code>
 /// The latency line appears only when latency messages arrived; a sequence line only when sequence errors occurred.
+/// Written through <see cref="TextLines"/>: nothing is allocated per interval.
 /// </summary>
 internal static class TransportConsoleReport
 {
     private const double BytesPerMegabyte = 1024.0 * 1024.0;
+    private const double Micro = TransportStatistics.NanosecondsPerMicrosecond;
 
-    public static string Format(long elapsedSeconds, TransportStatsRow row, string? threadLabel = null)
+    public static void Write(TextLines lines, TextWriter console, long elapsedSeconds, IntervalFigures f)
     {
-        CultureInfo c = CultureInfo.InvariantCulture;
-        double seconds = row.IntervalSeconds > 0 ? row.IntervalSeconds : 1;
-        var text = new System.Text.StringBuilder();
-        text.Append(string.Format(c, "{0:000}:{1}\n", elapsedSeconds, threadLabel is null ? "" : " " + threadLabel));
-        text.Append(string.Format(c, "  Sent: MsgRate: {0,9:F0}, DataRate: {1,8:F3}MBps\n",
-            row.MsgsSent / seconds, row.BytesSent / seconds / BytesPerMegabyte));
-        text.Append(string.Format(c, "  Recv: MsgRate: {0,9:F0}, DataRate: {1,8:F3}MBps\n",
-            row.MsgsReceived / seconds, row.BytesReceived / seconds / BytesPerMegabyte));
-        if (row.Latency.Count > 0)
-        {
-            text.Append(string.Format(c, "  Latency (usec): Avg: {0,8:F3} StdDev: {1,8:F3} Max: {2,8:F3} Min: {3,8:F3}, Msgs: {4}\n",
-                row.Latency.Mean / 1000.0, row.Latency.StandardDeviation / 1000.0, row.Latency.Max / 1000.0,
-                row.Latency.Min / 1000.0, row.Latency.Count));
-        }
-        if (row.SequenceErrors > 0)
-            text.Append(string.Format(c, "  Sequence errors: {0} (missing: {1})\n", row.SequenceErrors, row.MissingMessages));
-        if (row.OutOfBuffers > 0)
-            text.Append(string.Format(c, "  Out of buffers: {0} messages not sent\n", row.OutOfBuffers));
-        text.Append(string.Format(c, "  CPU: {0,7:F2}% Mem: {1,8:F2}MB\n", row.CpuPercent, row.MemoryMegabytes));
-        return text.ToString();
+        double seconds = f.Seconds > 0 ? f.Seconds : 1;
+        long sequenceErrors = f.Count((int)TransportCounter.SequenceErrors), outOfBuffers = f.Count((int)TransportCounter.OutOfBuffers);
+        RunningStatistics latency = f.Latency(TransportStatistics.Latency);
+        lines.Write(console, $"{elapsedSeconds:000}:\n");
+        lines.Write(console, $"  Sent: MsgRate: {f.Count((int)TransportCounter.MsgsSent) / seconds,9:F0}, DataRate: {f.Count((int)TransportCounter.BytesSent) / seconds / BytesPerMegabyte,8:F3}MBps\n");
+        lines.Write(console, $"  Recv: MsgRate: {f.Count((int)TransportCounter.MsgsReceived) / seconds,9:F0}, DataRate: {f.Count((int)TransportCounter.BytesReceived) / seconds / BytesPerMegabyte,8:F3}MBps\n");
+        if (latency.Count > 0)
+            lines.Write(console, $"  Latency (usec): Avg: {latency.Mean / Micro,8:F3} StdDev: {latency.StandardDeviation / Micro,8:F3} Max: {latency.Max / Micro,8:F3} Min: {latency.Min / Micro,8:F3}, Msgs: {latency.Count}\n");
+        if (sequenceErrors > 0)
+            lines.Write(console, $"  Sequence errors: {sequenceErrors} (missing: {f.Count((int)TransportCounter.MissingMessages)})\n");
+        if (outOfBuffers > 0)
+            lines.Write(console, $"  Out of buffers: {outOfBuffers} messages not sent\n");
+        lines.Write(console, $"  CPU: {f.Resources.CpuPercent,7:F2}% Mem: {f.Resources.MemoryMegabytes,8:F2}MB\n");
     }
 }

@@ -68,7 +68,10 @@ internal static class TransportSummary
         return summary.ToString();
     }
 
-    public static string Overall(IReadOnlyList<Results> threads, Results total, ResourceStatistics resources, int processId)
+    /// <param name="cpuTime">Process CPU time of the run, over <paramref name="messages"/> (sent and received) for the
+    /// "CPU time per message" line beyond the guide's.</param>
+    public static string Overall(IReadOnlyList<Results> threads, Results total, ResourceStatistics resources, int processId,
+        TimeSpan cpuTime, long messages)
     {
         var summary = new SummaryBuilder { Indent = "    " }.Blank();
         if (threads.Count > 1)
@@ -82,7 +85,8 @@ internal static class TransportSummary
         }
         summary.Heading("--- OVERALL SUMMARY ---").Section("Statistics:");
         Figures(summary, total);
-        summary.Resources(resources).Stat("Process ID", processId);
+        summary.Resources(resources).Stat("Process ID", processId)
+            .CpuPerMessage("CPU time per message sent or received (nsec)", cpuTime, messages);
         return summary.ToString();
     }
 

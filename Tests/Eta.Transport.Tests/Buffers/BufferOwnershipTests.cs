@@ -14,7 +14,8 @@ public sealed class BufferOwnershipTests
         TransportBuffer buffer = Fill(channel, 10);
         Assert.True(channel.Write(buffer) > TransportReturnCode.Success); // queued below the high-water mark
 
-        Assert.Throws<InvalidOperationException>(() => channel.Write(buffer));
+        // The frame was copied into the output queue and the buffer went back to the pool: it is no longer the caller's.
+        Assert.Throws<ArgumentException>(() => channel.Write(buffer));
     }
 
     [Fact]

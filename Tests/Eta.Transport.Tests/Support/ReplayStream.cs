@@ -49,10 +49,15 @@ internal sealed class ReplayStream : IChannelStream
         return count;
     }
 
+    /// <summary>Bytes writes may still take before the stream acts like a full socket (returns 0: would block).</summary>
+    public long WriteBudget { get; set; } = long.MaxValue;
+
     public int Write(ReadOnlySpan<byte> source)
     {
-        _written.Write(source);
-        return source.Length;
+        int count = (int)Math.Min(source.Length, WriteBudget);
+        _written.Write(source[..count]);
+        WriteBudget -= count;
+        return count;
     }
 
     public HandshakeProgress ContinueHandshake() => HandshakeProgress.Done;

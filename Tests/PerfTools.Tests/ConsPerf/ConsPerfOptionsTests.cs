@@ -96,7 +96,7 @@ public sealed class ConsPerfOptionsTests
         Assert.Contains("Username: (use system login name)", lines);
         Assert.Contains("Item Count: 1000", lines);
         Assert.Contains("Latency Log File: (none)", lines);
-        Assert.Equal(["Tick Rate: 1000", "Busy Read: No", ""], lines[^3..]);
+        Assert.Equal(["Tick Rate: 1000", "Reactor/Watchlist Usage: None", "Busy Read: No", ""], lines[^4..]);
     }
 
     private static ConsPerfOptions Parse(params string[] args)

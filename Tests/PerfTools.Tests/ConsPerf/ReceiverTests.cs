@@ -6,7 +6,7 @@ using PerfTools.Common.Threading;
 using PerfTools.Common.Xml;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Session;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 using Xunit;
 
 namespace PerfTools.Tests.ConsPerf;

@@ -1,9 +1,10 @@
 using PerfTools.Common.CommandLine;
 using PerfTools.Common.Resources;
+using PerfTools.Common.Statistics;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Output;
 using PerfTools.ConsPerf.Run;
-using PerfTools.ConsPerf.Stats;
+using PerfTools.ConsPerf.Statistics;
 using Xunit;
 
 namespace PerfTools.Tests.ConsPerf;
@@ -17,8 +18,15 @@ public sealed class SummaryReportTests
         return parsed.Options!;
     }
 
+    private static ConsumerStatistics Collected(params ConsumerThreadStats[] threads)
+    {
+        var statistics = new ConsumerStatistics(threads, steadyStateDelayMs: 0, new StatsOutput(StatsPath: null));
+        statistics.Drain();
+        return statistics;
+    }
+
     // A thread that requested 2 items at t=1 s, got both images by t=2 s, then 1000 updates with latencies 100 and 300 us.
-    private static LatencyCollector FinishedThread(int number, LatencySeries[]? total)
+    private static ConsumerThreadStats FinishedThread(int number)
     {
         var stats = new ConsumerThreadStats(number, 2);
         stats.CountRequest(1_000_000);
@@ -30,18 +38,17 @@ public sealed class SummaryReportTests
             stats.CountUpdate(2_000_000 + i * 1000);
         stats.RecordLatency(LatencyKind.Update, 2_500_000, 2_500_100);
         stats.RecordLatency(LatencyKind.Update, 2_600_000, 2_600_300);
-        var collector = new LatencyCollector(stats, total, steadyStateDelayMs: 0, logPath: null);
-        collector.Drain();
-        return collector;
+        return stats;
     }
 
     [Fact]
     public void One_thread_summary_has_the_guides_sections_and_percentiles()
     {
-        LatencyCollector thread = FinishedThread(1, null);
+        using ConsumerStatistics thread = Collected(FinishedThread(1));
 
-        string text = SummaryReport.Format(Options("-itemCount", "2"), [thread], null, new ResourceStatistics(),
-            new RunOutcome(RunOutcomeKind.SteadyStateCompleted, "Steady-state time of 300 seconds has expired."), endUsec: 12_000_000);
+        string text = SummaryReport.Format(Options("-itemCount", "2"), thread, new ResourceStatistics(),
+            new RunOutcome(RunOutcomeKind.SteadyStateCompleted, "Steady-state time of 300 seconds has expired."), endUsec: 12_000_000,
+            cpuTime: TimeSpan.FromMilliseconds(3));
 
         Assert.Contains("--- OVERALL SUMMARY ---\n\nStartup State Statistics:\n  Sampling duration (sec): 1.000\n", text);
         Assert.Contains("Steady State Statistics:\n  Sampling duration (sec): 10.000\n  Latency avg (usec): 200.0\n", text);
@@ -57,11 +64,11 @@ public sealed class SummaryReportTests
     [Fact]
     public void Several_threads_get_their_own_sections_and_a_total()
     {
-        LatencySeries[] total = [new(), new(), new()];
-        LatencyCollector[] threads = [FinishedThread(1, total), FinishedThread(2, total)];
+        using ConsumerStatistics threads = Collected(FinishedThread(1), FinishedThread(2));
 
-        string text = SummaryReport.Format(Options("-itemCount", "4", "-threads", "0,1"), threads, total, new ResourceStatistics(),
-            new RunOutcome(RunOutcomeKind.ConnectionLost, "Consumer thread 2: connection lost"), endUsec: 12_000_000);
+        string text = SummaryReport.Format(Options("-itemCount", "4", "-threads", "0,1"), threads, new ResourceStatistics(),
+            new RunOutcome(RunOutcomeKind.ConnectionLost, "Consumer thread 2: connection lost"), endUsec: 12_000_000,
+            cpuTime: TimeSpan.FromMilliseconds(3));
 
         Assert.Contains("--- CLIENT 1 SUMMARY ---", text);
         Assert.Contains("--- CLIENT 2 SUMMARY ---", text);
@@ -76,10 +83,11 @@ public sealed class SummaryReportTests
     {
         var stats = new ConsumerThreadStats(1, 2);
         stats.CountRequest(1_000_000);
-        var collector = new LatencyCollector(stats, null, 0, null);
+        using ConsumerStatistics collected = Collected(stats);
 
-        string text = SummaryReport.Format(Options(), [collector], null, new ResourceStatistics(),
-            new RunOutcome(RunOutcomeKind.ImagesTimedOut, "Failed to receive all images within 300 seconds."), endUsec: 5_000_000);
+        string text = SummaryReport.Format(Options(), collected, new ResourceStatistics(),
+            new RunOutcome(RunOutcomeKind.ImagesTimedOut, "Failed to receive all images within 300 seconds."), endUsec: 5_000_000,
+            cpuTime: TimeSpan.Zero);
 
         Assert.Contains("Steady State Statistics:\n  Steady state was not reached during this test.\n", text);
         Assert.DoesNotContain("Image retrieval time", text);

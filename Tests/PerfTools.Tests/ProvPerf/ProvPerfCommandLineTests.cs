@@ -66,7 +66,6 @@ public class ProvPerfCommandLineTests
     [InlineData("-keyfile", new[] { "-c", "encrypted", "-cert", "c.pem" })]
     [InlineData("-c", new[] { "-c", "websocket" })]
     [InlineData("-tickRate", new[] { "-tickRate", "0" })]
-    [InlineData("-reactor", new[] { "-reactor" })]
     [InlineData("-runTime", new[] { "-runTime", "soon" })]
     public void Invalid_command_lines_name_the_option(string option, string[] args)
     {

@@ -18,30 +18,52 @@ public sealed class OutputFormatTests
         return stats;
     }
 
+    // 5 s with the guide's sample counts: 500000 messages of 79 (sent) and 76 (received) bytes.
+    private static IntervalFigures Figures(DateTime utc, RunningStatistics latency)
+    {
+        var f = new IntervalFigures(0, TransportStatistics.Layout.Counters.Count, 1)
+        {
+            Utc = utc, Seconds = 5, Resources = new ResourceSample(0.0, 21.99),
+        };
+        f.SetCount((int)TransportCounter.MsgsSent, 500000);
+        f.SetCount((int)TransportCounter.BytesSent, 39500000);
+        f.SetCount((int)TransportCounter.MsgsReceived, 500000);
+        f.SetCount((int)TransportCounter.BytesReceived, 38000000);
+        f.SetLatency(TransportStatistics.Latency, latency);
+        return f;
+    }
+
+    private static string Row(IntervalFigures figures)
+    {
+        var line = new byte[1024];
+        Assert.True(StatsFile.TryFormatRow(TransportStatistics.Layout.Columns, figures, line, out int length));
+        return System.Text.Encoding.ASCII.GetString(line, 0, length).TrimEnd('\n');
+    }
+
     [Fact]
     public void Stats_file_header_is_the_guides()
     {
         Assert.Equal(
             "UTC, Msgs sent, Bytes sent, Msgs received, Bytes received, Latency msgs received, Latency avg (usec), " +
             "Latency std dev (usec), Latency max (usec), Latency min (usec), CPU usage (%), Memory (MB)",
-            StatsFileWriter<TransportStatsRow>.HeaderLine(TransportStatsColumns.All));
+            TransportStatistics.Layout.HeaderLine);
     }
 
     [Fact]
     public void Stats_row_formats_like_the_guides_sample()
     {
-        var row = new TransportStatsRow(new DateTime(2013, 5, 14, 6, 36, 4, DateTimeKind.Utc), 5, 500000, 39500000, 500000, 38000000,
-            Latency(9227, 19491), 0, 0, 0, 0.0, 21.99);
-        string line = string.Join(", ", TransportStatsColumns.All.Select(c => c.Format(row)));
+        IntervalFigures row = Figures(new DateTime(2013, 5, 14, 6, 36, 4, DateTimeKind.Utc), Latency(9227, 19491));
+        string line = Row(row);
         Assert.Matches(@"^2013-05-14 06:36:04, 500000, 39500000, 500000, 38000000, 2, 14\.359, \d+\.\d{3}, 19\.491, 9\.227, 0\.00, 21\.99$", line);
     }
 
     [Fact]
     public void Console_block_matches_the_guides_sample()
     {
-        var row = new TransportStatsRow(DateTime.UtcNow, 5, 500000, 39500000, 500000, 38000000, Latency(9683, 19122, 14000),
-            0, 0, 0, 0.0, 21.99);
-        string[] lines = TransportConsoleReport.Format(30, row).Split('\n');
+        IntervalFigures row = Figures(DateTime.UtcNow, Latency(9683, 19122, 14000));
+        var console = new StringWriter();
+        TransportConsoleReport.Write(new TextLines(), console, 30, row);
+        string[] lines = console.ToString().Split('\n');
         Assert.Equal("030:", lines[0]);
         Assert.Equal("  Sent: MsgRate:    100000, DataRate:    7.534MBps", lines[1]);
         Assert.Equal("  Recv: MsgRate:    100000, DataRate:    7.248MBps", lines[2]);
@@ -74,7 +96,7 @@ public sealed class OutputFormatTests
         var results = new TransportSummary.Results(179.98, 17998200, 17999300, 1421857800, 1367946800, Latency(19896), histogram, 0, 0, 0, 0);
         var resources = new ResourceStatistics();
         resources.Add(new ResourceSample(0.18, 31.2));
-        string[] overall = TransportSummary.Overall([results], results, resources, 24806).Split('\n');
+        string[] overall = TransportSummary.Overall([results], results, resources, 24806, TimeSpan.FromSeconds(3), 36_000_000).Split('\n');
         Assert.Contains("--- OVERALL SUMMARY ---", overall);
         Assert.Contains("Statistics:", overall);
         foreach (string expected in new[]
@@ -83,7 +105,7 @@ public sealed class OutputFormatTests
             "    Msgs Received: 17999300", "    Data Sent (MB): 1355.99", "    Data Received (MB): 1304.58",
             "    Avg. Msg Sent Rate: 100001", "    Avg. Data Sent Rate (MB): 7.53", "    Avg. Data Recv Rate (MB): 7.25",
             "    CPU/Memory samples: 1", "    CPU Usage max (%): 0.18", "    Memory Usage max (MB): 31.20", "    Process ID: 24806",
-            "    Latency p99 (usec): 19.896", "    Sequence errors: 0",
+            "    Latency p99 (usec): 19.896", "    Sequence errors: 0", "    CPU time per message sent or received (nsec): 83.3",
         })
         {
             Assert.Contains(expected, overall);

@@ -1,3 +1,5 @@
+using System.Buffers.Binary;
+
 namespace Eta.Codec;
 
 // Field list: standard (fieldId, value) entries.
@@ -44,8 +46,15 @@ public ref partial struct RwfEncoder
         return rc == CodecReturnCode.Success ? WriteSetListHeader(setId, encodedSetData, hasStandardData) : rc;
     }
 
-    /// <summary>Adds an entry whose value is a primitive (Real, UInt, Int, RwfEnum, Date, Time, ...).</summary>
-    public CodecReturnCode FieldEntry<T>(int fieldId, in T value) where T : struct, IPrimitive
+    /// <summary>
+    /// Adds an entry whose value is a primitive (Real, UInt, Int, RwfEnum, Date, Time, ...). Real, UInt, Int,
+    /// RwfEnum, Date and Time have their own overloads (RwfEncoder.FieldEntries.cs) that write the same bytes faster.
+    /// </summary>
+    public CodecReturnCode FieldEntry<T>(int fieldId, in T value) where T : struct, IPrimitive =>
+        GenericFieldEntry(fieldId, value);
+
+    // Every primitive's entry, step by step: the typed overloads fall back to it for anything unusual.
+    private CodecReturnCode GenericFieldEntry<T>(int fieldId, in T value) where T : struct, IPrimitive
     {
         CodecReturnCode rc = BeginEntry(DataTypes.FieldList);
         if (rc != CodecReturnCode.Success)
@@ -59,6 +68,21 @@ public ref partial struct RwfEncoder
     /// pre-encoded primitive or container.
     /// </summary>
     public CodecReturnCode FieldEntry(int fieldId, scoped ReadOnlySpan<byte> encodedValue)
+    {
+        // Short values (every string field of a MarketPrice update) in one step: fid, 1-byte length, bytes.
+        int length = encodedValue.Length;
+        if (length < ShortValueLimit && CanAddFieldEntry(EntryHeader + length))
+        {
+            Span<byte> entry = Writer.Window(EntryHeader + length);
+            BinaryPrimitives.WriteInt16BigEndian(entry, (short)fieldId);
+            entry[2] = (byte)length;
+            encodedValue.CopyTo(entry[EntryHeader..]);
+            return CommitFieldEntry(EntryHeader + length);
+        }
+        return LongFieldEntry(fieldId, encodedValue);
+    }
+
+    private CodecReturnCode LongFieldEntry(int fieldId, scoped ReadOnlySpan<byte> encodedValue)
     {
         CodecReturnCode rc = BeginEntry(DataTypes.FieldList);
         if (rc != CodecReturnCode.Success)

@@ -1,0 +1,143 @@
+using Eta.Codec;
+using Eta.Codec.Rdm;
+
+namespace Eta.ValueAdd;
+
+/// <summary>
+/// The consumer's handshake, in LSEG's order: login request; on an open/ok login refresh the directory request; on
+/// the directory (refresh or update) the two dictionary requests to the first service providing RWFFld and RWFEnum
+/// (streaming, normal verbosity, streams 3 and 4) when downloading; when both dictionaries are complete, closes for
+/// both streams; then ChannelReady. Each admin message is also handed to the application's callbacks first.
+/// </summary>
+internal sealed class ConsumerSession : RoleSession
+{
+    private enum Step { Login, Directory, Dictionary, Ready }
+
+    private readonly ConsumerRole _role;
+    private readonly DictionaryRequest _fieldRequest = new() { StreamId = ConsumerRole.FieldDictionaryStreamId, DictionaryName = DictionaryNames.Field, Streaming = true };
+    private readonly DictionaryRequest _enumRequest = new() { StreamId = ConsumerRole.EnumDictionaryStreamId, DictionaryName = DictionaryNames.EnumType, Streaming = true };
+    private Step _step;
+    private DataDictionary? _downloading;
+    private bool _fieldComplete, _enumComplete, _downloaded;
+
+    public ConsumerSession(ConsumerRole role, ReactorChannel channel) : base(channel) => _role = role;
+
+    public override ReactorCallbackReturn OnUp()
+    {
+        if (_role.LoginRequest is null)
+            return BecomeReady();
+        _step = Step.Login;
+        return Submitted(Channel.Submit(_role.LoginRequest), "login request");
+    }
+
+    public override void OnDown() => _step = Step.Login;
+
+    public override ReactorCallbackReturn OnMsg(in Msg msg)
+    {
+        switch (msg.DomainType)
+        {
+            case DomainTypes.Login:
+                return OnLogin(msg);
+            case DomainTypes.Source:
+                return OnDirectory(msg);
+            case DomainTypes.Dictionary:
+                return OnDictionary(msg);
+            default:
+                IConsumerItemLayer? layer = Channel.ItemLayer;
+                return layer is null ? Callbacks.OnDefaultMsg(Channel, msg) : layer.OnItemMsg(Channel, msg);
+        }
+    }
+
+    private ReactorCallbackReturn OnLogin(in Msg msg)
+    {
+        Login.Decode(msg);
+        if (Login.Type == RdmLoginMsgType.Rtt && _role.LoginRequest?.Attributes.SupportsRoundTripLatency == true)
+        {
+            // The consumer answers the provider's RTT message with the same ticks (LSEG's reactor does this for the application).
+            ReactorCallbackReturn echoed = Submitted(Channel.Submit(Login.Rtt), "login RTT reply");
+            if (echoed != ReactorCallbackReturn.Success || Channel.Channel is null)
+                return echoed;
+        }
+        ReactorCallbackReturn ret = DeliverLogin(msg);
+        if (ret == ReactorCallbackReturn.Failure || _step != Step.Login || Login.Type != RdmLoginMsgType.Refresh || !IsOpenOk(Login.Refresh.State))
+            return ret;
+        if (_role.DirectoryRequest is null)
+            return BecomeReady();
+        _step = Step.Directory;
+        return Submitted(Channel.Submit(_role.DirectoryRequest), "directory request");
+    }
+
+    private ReactorCallbackReturn OnDirectory(in Msg msg)
+    {
+        Directory.Decode(msg);
+        Channel.ItemLayer?.OnDirectoryMsg(Channel, msg, Directory);
+        ReactorCallbackReturn ret = DeliverDirectory(msg);
+        if (ret == ReactorCallbackReturn.Failure || _step != Step.Directory)
+            return ret;
+        if (Directory.Type is not (RdmDirectoryMsgType.Refresh or RdmDirectoryMsgType.Update))
+            return ret;
+        if (_role.DictionaryDownload == DictionaryDownloadMode.None || _downloaded)
+            return BecomeReady();
+        List<Service> services = Directory.Type == RdmDirectoryMsgType.Refresh ? Directory.Refresh.Services : Directory.Update.Services;
+        Service? source = services.Find(ProvidesDictionaries);
+        if (source is null)
+            return ret; // wait for a service that provides them
+        _fieldRequest.ServiceId = _enumRequest.ServiceId = source.ServiceId;
+        _downloading = new DataDictionary();
+        _fieldComplete = _enumComplete = false;
+        _step = Step.Dictionary;
+        ReactorCallbackReturn sent = Submitted(Channel.Submit(_fieldRequest), "field dictionary request");
+        return sent != ReactorCallbackReturn.Success || Channel.Channel is null
+            ? sent
+            : Submitted(Channel.Submit(_enumRequest), "enum type dictionary request");
+    }
+
+    private static bool ProvidesDictionaries(Service service) =>
+        service.Info is { } info && info.DictionariesProvided.Contains(DictionaryNames.Field)
+        && info.DictionariesProvided.Contains(DictionaryNames.EnumType)
+        && (service.State is null || service.State.IsUp);
+
+    private ReactorCallbackReturn OnDictionary(in Msg msg)
+    {
+        DictionaryEvent.Decode(msg);
+        bool ours = _step == Step.Dictionary && _downloading is not null && msg.MsgClass == MsgClass.Refresh
+            && msg.StreamId is ConsumerRole.FieldDictionaryStreamId or ConsumerRole.EnumDictionaryStreamId;
+        if (ours && !Load(msg))
+            return Channel.Lose(Channel.ErrorText) ? ReactorCallbackReturn.Success : ReactorCallbackReturn.Failure;
+        ReactorCallbackReturn ret = DeliverDictionary(msg);
+        if (ret == ReactorCallbackReturn.Failure || !ours || !_fieldComplete || !_enumComplete || Channel.Channel is null)
+            return ret;
+        Channel.Dictionary = _downloading;
+        _downloaded = true;
+        ReactorCallbackReturn closed = Submitted(Channel.SubmitAdminClose(DomainTypes.Dictionary, ConsumerRole.FieldDictionaryStreamId), "field dictionary close");
+        if (closed == ReactorCallbackReturn.Success && Channel.Channel is not null)
+            closed = Submitted(Channel.SubmitAdminClose(DomainTypes.Dictionary, ConsumerRole.EnumDictionaryStreamId), "enum type dictionary close");
+        return closed != ReactorCallbackReturn.Success || Channel.Channel is null ? closed : BecomeReady();
+    }
+
+    private bool Load(in Msg msg)
+    {
+        bool field = msg.StreamId == ConsumerRole.FieldDictionaryStreamId;
+        DictionaryError? error;
+        CodecReturnCode rc = field
+            ? _downloading!.DecodeFieldDictionary(msg.EncodedDataBody, DictionaryVerbosity.Normal, out error)
+            : _downloading!.DecodeEnumTypeDictionary(msg.EncodedDataBody, DictionaryVerbosity.Normal, out error);
+        if (rc != CodecReturnCode.Success)
+        {
+            Channel.Fail(ReactorReturnCode.Failure, $"Dictionary download: {(field ? DictionaryNames.Field : DictionaryNames.EnumType)} could not be decoded: {error}");
+            return false;
+        }
+        bool complete = (msg.RefreshFlags & RefreshMsgFlags.RefreshComplete) != 0;
+        if (field)
+            _fieldComplete |= complete;
+        else
+            _enumComplete |= complete;
+        return true;
+    }
+
+    private ReactorCallbackReturn BecomeReady()
+    {
+        _step = Step.Ready;
+        return Channel.RaiseReady();
+    }
+}

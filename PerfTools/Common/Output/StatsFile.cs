@@ -1,0 +1,63 @@
+using System.Text;
+using PerfTools.Common.Statistics;
+
+namespace PerfTools.Common.Output;
+
+/// <summary>
+/// A per-thread statistics file (<c>&lt;statsFile&gt;&lt;N&gt;.csv</c>, guide §2.5.2 and §10.2): one header line of
+/// column names joined by ", ", then one row per stats interval, written to the file as it is made. Rows are
+/// formatted as ASCII into a buffer kept for the file's life: <see cref="WriteRow"/> allocates nothing.
+/// </summary>
+public sealed class StatsFile : IDisposable
+{
+    private static readonly byte[] Separator = ", "u8.ToArray();
+
+    private readonly FileStream _file;
+    private readonly IReadOnlyList<StatsColumn> _columns;
+    private readonly byte[] _line = new byte[4096];
+
+    public StatsFile(string path, IReadOnlyList<StatsColumn> columns)
+    {
+        Path = path;
+        _columns = columns;
+        _file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, bufferSize: 0);
+        _file.Write(Encoding.ASCII.GetBytes(HeaderLine(columns) + "\n"));
+    }
+
+    public string Path { get; }
+
+    /// <summary>The file name for thread <paramref name="threadNumber"/> (1-based): "ConsStats" → "ConsStats1.csv".</summary>
+    public static string PathForThread(string baseName, int threadNumber) => $"{baseName}{threadNumber}.csv";
+
+    public static string HeaderLine(IReadOnlyList<StatsColumn> columns) => string.Join(", ", columns.Select(c => c.Header));
+
+    /// <summary>Formats <paramref name="figures"/> into the row's cells; false (nothing written) if they do not fit a line.</summary>
+    public static bool TryFormatRow(IReadOnlyList<StatsColumn> columns, IntervalFigures figures, Span<byte> line, out int length)
+    {
+        length = 0;
+        for (int i = 0; i < columns.Count; i++)
+        {
+            if (i > 0)
+            {
+                if (!Separator.AsSpan().TryCopyTo(line[length..]))
+                    return false;
+                length += Separator.Length;
+            }
+            if (!columns[i].TryWrite(figures, line[length..], out int written))
+                return false;
+            length += written;
+        }
+        if (length >= line.Length)
+            return false;
+        line[length++] = (byte)'\n';
+        return true;
+    }
+
+    public void WriteRow(IntervalFigures figures)
+    {
+        if (TryFormatRow(_columns, figures, _line, out int length))
+            _file.Write(_line, 0, length);
+    }
+
+    public void Dispose() => _file.Dispose();
+}

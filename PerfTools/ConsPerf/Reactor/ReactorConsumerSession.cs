@@ -1,0 +1,263 @@
+using Eta.Codec;
+using Eta.Transport;
+using Eta.ValueAdd;
+using PerfTools.Common.Items;
+using PerfTools.Common.Lifetime;
+using PerfTools.Common.Omm;
+using PerfTools.Common.Timing;
+using PerfTools.ConsPerf.Session;
+using PerfTools.ConsPerf.Options;
+using PerfTools.ConsPerf.Run;
+using PerfTools.ConsPerf.Statistics;
+
+namespace PerfTools.ConsPerf.Reactor;
+
+/// <summary>
+/// One consumer thread's test in <c>-reactor</c> mode: the Value Added Reactor connects (retrying until the provider
+/// listens), logs in, opens the directory and answers RTT probes; this session runs the same tick loop as direct
+/// mode (request bursts, then post and generic bursts once every image is in) and hands every message to the same
+/// <see cref="MessageReceiver"/>, so figures and outcomes match direct mode. The spare time of each tick is spent
+/// in the reactor's dispatch, which also flushes and pings.
+/// </summary>
+internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IReactorCallbacks, IDisposable
+{
+    private readonly int _threadNumber;
+    private readonly ConsPerfOptions _options;
+    private readonly ConsumerResources _resources;
+    private readonly ConsumerThreadStats _stats;
+    private readonly Action<string> _warn;
+    private readonly ItemStreamTable _items;
+    private readonly MessageReceiver _receiver;
+    private readonly MarketPriceEncoder? _contentEncoder;
+    private readonly MessagePacer _requestPacer;
+    private readonly MessagePacer? _postPacer;
+    private readonly MessagePacer? _genMsgPacer;
+    private readonly PostUserInfo _postUser;
+    private readonly Eta.ValueAdd.Reactor _reactor = new();
+    private readonly ReactorOutput _output;
+    private CancellationTokenSource? _loopStop;
+    private ThreadEnd? _failure;
+    private int _serviceId = -1;
+    private bool _connected, _ready, _retryReported;
+
+    public ReactorConsumerSession(int threadNumber, ConsPerfOptions options, ConsumerResources resources, ItemSpec[] items,
+        ConsumerThreadStats stats, Action<string> warn)
+    {
+        _threadNumber = threadNumber;
+        _options = options;
+        _resources = resources;
+        _stats = stats;
+        _warn = warn;
+        _items = new ItemStreamTable(items, options.Snapshot);
+        _postUser = new PostUserInfo(0x7F000001, (uint)Environment.ProcessId);
+        _receiver = new MessageReceiver(this, _items, stats, resources.Dictionary, _postUser);
+        _contentEncoder = resources.ContentEncoder;
+        _output = new ReactorOutput(_reactor);
+        _requestPacer = new MessagePacer(options.RequestRate, 0, options.TickRate);
+        if (options.PostingRate > 0 && _items.HasPostingItems)
+            _postPacer = new MessagePacer(options.PostingRate, options.PostingLatencyRate, options.TickRate, seed: threadNumber);
+        if (options.GenericMsgRate > 0 && _items.HasGenMsgItems)
+            _genMsgPacer = new MessagePacer(options.GenericMsgRate, options.GenericMsgLatencyRate, options.TickRate, seed: 100 + threadNumber);
+        if (options.PostingRate > 0 && !_items.HasPostingItems)
+            warn($"Warning: consumer thread {threadNumber} has no item with post=\"true\"; it will not post.");
+        if (options.GenericMsgRate > 0 && !_items.HasGenMsgItems)
+            warn($"Warning: consumer thread {threadNumber} has no item with genMsg=\"true\"; it will not send generic messages.");
+    }
+
+    /// <summary>Connects through the reactor and runs the test until <paramref name="stop"/> fires or something fails.</summary>
+    public ThreadEnd? Run(CancellationToken stop)
+    {
+        _output.Channel = _reactor.Connect(ReactorConnectSettings.Connect(_options),
+            WatchlistMode.Apply(ReactorConnectSettings.Role(this, _options, _resources.Dictionary), _options, _items.Count));
+        using (_loopStop = CancellationTokenSource.CreateLinkedTokenSource(stop))
+            new TickLoop(SystemTimeSource.Instance, _options.TickRate).Run(this, _loopStop.Token);
+        return _failure;
+    }
+
+    // ---- the tick loop ----
+
+    public void OnTick(long tickNumber)
+    {
+        if (!_ready)
+            return;
+        if (_serviceId >= 0 && !_items.AllRequested)
+            SendRequestBurst();
+        if (_stats.AllImagesReceived)
+        {
+            if (_postPacer is not null)
+                SendPostBurst(_postPacer);
+            if (_genMsgPacer is not null)
+                SendGenMsgBurst(_genMsgPacer);
+        }
+    }
+
+    public void OnSpareTime(TimeSpan untilNextTick)
+    {
+        int waitMs = _options.BusyRead ? 0 : PollTimeout.Milliseconds(untilNextTick);
+        if (_reactor.Dispatch(waitMs) == ReactorReturnCode.Failure)
+            Fail(RunOutcomeKind.ConnectionLost, "reactor dispatch failed: " + _output.ErrorText);
+    }
+
+    private void SendRequestBurst()
+    {
+        int burst = _requestPacer.BeginTick();
+        for (int i = 0; i < burst; i++)
+        {
+            ItemStream? item = _items.NextToRequest();
+            if (item is null)
+                return;
+            Span<byte> space = _output.Reserve(ItemRequest.MaxLength(item.Name.Length));
+            if (space.IsEmpty)
+                return; // out of output buffers: the rest waits for the next tick
+            int written = ItemRequest.Encode(space, item.StreamId, _serviceId, item.Name, streaming: !item.Snapshot);
+            if (!Send(written))
+                return;
+            _items.MarkRequested(item);
+            _stats.CountRequest(PerfTimestamp.NowMicroseconds());
+        }
+    }
+
+    private void SendPostBurst(MessagePacer pacer)
+    {
+        int burst = pacer.BeginTick();
+        for (int i = 0; i < burst; i++)
+        {
+            ItemStream item = _items.NextPostItem();
+            bool latency = pacer.NextCarriesLatency();
+            Span<byte> space = _output.Reserve(_contentEncoder!.MaxMessageLength(0));
+            if (space.IsEmpty)
+            {
+                _stats.PostsOutOfBuffers.Increment();
+                return;
+            }
+            ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
+            if (_contentEncoder.EncodePost(space, item.StreamId, ref item.PostCursor, _postUser, stamp, out int written) != CodecReturnCode.Success)
+            {
+                _output.Cancel();
+                Fail(RunOutcomeKind.ProviderRefused, "cannot encode a post from the message data file");
+                return;
+            }
+            if (!Send(written))
+                return;
+            _stats.PostsSent.Increment();
+        }
+    }
+
+    private void SendGenMsgBurst(MessagePacer pacer)
+    {
+        int burst = pacer.BeginTick();
+        for (int i = 0; i < burst; i++)
+        {
+            ItemStream item = _items.NextGenMsgItem();
+            bool latency = pacer.NextCarriesLatency();
+            Span<byte> space = _output.Reserve(_contentEncoder!.MaxMessageLength(0));
+            if (space.IsEmpty)
+                return;
+            ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
+            if (_contentEncoder.EncodeGenericMsg(space, item.StreamId, ref item.GenMsgCursor, stamp, out int written) != CodecReturnCode.Success)
+            {
+                _output.Cancel();
+                Fail(RunOutcomeKind.ProviderRefused, "cannot encode a generic message from the message data file");
+                return;
+            }
+            if (!Send(written))
+                return;
+            _stats.CountGenMsgSent(latency);
+        }
+    }
+
+    private bool Send(int length)
+    {
+        if (_output.Send(length))
+            return true;
+        Fail(RunOutcomeKind.ConnectionLost, "connection lost while writing: " + _output.ErrorText);
+        return false;
+    }
+
+    // ---- IReactorCallbacks: called from the reactor's dispatch ----
+
+    public ReactorCallbackReturn OnChannelEvent(ReactorChannel channel, ReactorChannelEventType eventType)
+    {
+        switch (eventType)
+        {
+            case ReactorChannelEventType.ChannelUp:
+                _connected = true;
+                _stats.MarkConnected(PerfTimestamp.NowMicroseconds());
+                _warn($"Consumer thread {_threadNumber}: connected to {_options.Host}:{_options.Port} (reactor).");
+                return ApplyChannelSettings(channel.Channel!);
+            case ReactorChannelEventType.ChannelReady:
+                _ready = true;
+                break;
+            case ReactorChannelEventType.ChannelDownReconnecting when !_connected:
+                if (!_retryReported)
+                    _warn($"Consumer thread {_threadNumber}: connection to {_options.Host}:{_options.Port} failed ({channel.ErrorText}); retrying every second.");
+                _retryReported = true;
+                break;
+            case ReactorChannelEventType.ChannelDownReconnecting or ReactorChannelEventType.ChannelDown:
+                Fail(RunOutcomeKind.ConnectionLost, "connection lost: " + channel.ErrorText);
+                break;
+        }
+        return ReactorCallbackReturn.Success;
+    }
+
+    private ReactorCallbackReturn ApplyChannelSettings(Channel channel)
+    {
+        if (channel.IOCtl(IOCtlCode.MaxNumBuffers, _options.EffectiveMaxOutputBuffers) >= TransportReturnCode.Success
+            && (_options.HighWaterMark <= 0 || channel.IOCtl(IOCtlCode.HighWaterMark, _options.HighWaterMark) >= TransportReturnCode.Success))
+            return ReactorCallbackReturn.Success;
+        Fail(RunOutcomeKind.ConnectionLost, "channel settings refused: " + channel.Error.Text);
+        return ReactorCallbackReturn.Success;
+    }
+
+    public ReactorCallbackReturn OnDefaultMsg(ReactorChannel channel, in Msg msg)
+    {
+        _receiver.OnMessage(msg.EncodedMsg);
+        return ReactorCallbackReturn.Success;
+    }
+
+    public ReactorCallbackReturn OnLoginMsg(ReactorChannel channel, in Msg msg, RdmLoginEvent login)
+    {
+        if (login.Type != RdmLoginMsgType.Rtt) // the reactor has answered the RTT probe already
+            _receiver.OnMessage(msg.EncodedMsg);
+        return ReactorCallbackReturn.Success;
+    }
+
+    public ReactorCallbackReturn OnDirectoryMsg(ReactorChannel channel, in Msg msg, RdmDirectoryEvent directory)
+    {
+        _receiver.OnMessage(msg.EncodedMsg);
+        return ReactorCallbackReturn.Success;
+    }
+
+    // ---- IReceiverEvents: called by the receiver ----
+
+    public void OnLoginAccepted() { } // the reactor sends the directory request itself
+
+    public void OnServiceReady(int serviceId)
+    {
+        if (_serviceId >= 0)
+            return;
+        _serviceId = serviceId;
+        _warn($"Consumer thread {_threadNumber}: service {_options.ServiceName} (id {serviceId}) is up; requesting {_items.Count} items.");
+    }
+
+    public void Reflect(ReadOnlySpan<byte> message) { } // RTT probes are answered by the reactor
+
+    public void Fail(RunOutcomeKind kind, string reason)
+    {
+        _failure ??= new ThreadEnd(kind, reason);
+        _loopStop?.Cancel();
+    }
+
+    public string ServiceName => _options.ServiceName;
+
+    public int LoginStream => ReactorConnectSettings.LoginStreamId;
+
+    public int DirectoryStream => ReactorConnectSettings.DirectoryStreamId;
+
+    public void Dispose()
+    {
+        if (_output.Channel?.Channel is { } channel)
+            GracefulClose.Close(channel); // the provider sees an orderly close, as in direct mode
+        _reactor.Dispose();
+    }
+}

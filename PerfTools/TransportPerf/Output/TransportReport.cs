@@ -1,0 +1,89 @@
+using System.Diagnostics;
+using HdrHistogram;
+using PerfTools.Common.Output;
+using PerfTools.Common.Statistics;
+using PerfTools.TransportPerf.Options;
+using PerfTools.TransportPerf.Statistics;
+
+namespace PerfTools.TransportPerf.Output;
+
+/// <summary>
+/// The main thread's side of statistics (§7.2: "the main thread monitors the other threads and collects and
+/// reports their statistics") on the common collector: the console block every -writeStatsInterval, and at the end
+/// the summary's results.
+/// </summary>
+internal sealed class TransportReport
+{
+    private readonly TransportPerfOptions _options;
+    private readonly StatsCollector<TransportThreadStats> _collector;
+    private readonly IReadOnlyList<TransportThreadStats> _threads;
+    private readonly TextWriter _console;
+    private readonly TextLines _lines = new();
+
+    public TransportReport(TransportPerfOptions options, StatsCollector<TransportThreadStats> collector,
+        IReadOnlyList<TransportThreadStats> threads, TextWriter console)
+    {
+        _options = options;
+        _collector = collector;
+        _threads = threads;
+        _console = console;
+    }
+
+    /// <summary>Moves queued latency samples into the statistics (and the latency logs). Call often.</summary>
+    public void DrainLatencies() => _collector.DrainLatencies();
+
+    /// <summary>Writes one interval: a row per thread in its stats file and, unless disabled, the console block.</summary>
+    public void WriteInterval()
+    {
+        _collector.Collect();
+        if (_options.DisplayStats)
+        {
+            IntervalFigures all = _collector.AllThreads;
+            TransportConsoleReport.Write(_lines, _console, (long)Math.Round(all.ElapsedSeconds), all);
+        }
+    }
+
+    /// <summary>Final interval and the summary text (overall and, with several threads, per thread).</summary>
+    public string Finish()
+    {
+        // The last, partial interval always gets its row, so the stats files add up to the summary's totals.
+        WriteInterval();
+        long end = Stopwatch.GetTimestamp();
+
+        var perThread = new List<TransportSummary.Results>();
+        LongHistogram histogram = LatencyHistograms.Create();
+        RunningStatistics latency = default;
+        for (int i = 0; i < _threads.Count; i++)
+        {
+            TransportSummary.Results results = Results(i, end);
+            perThread.Add(results);
+            histogram.Add(results.Histogram);
+            latency.Merge(results.Latency);
+        }
+        long firstConnect = _threads.Select(t => t.FirstConnectTime).Where(t => t != 0).DefaultIfEmpty(end).Min();
+        var total = new TransportSummary.Results(
+            (end - firstConnect) / (double)Stopwatch.Frequency,
+            perThread.Sum(r => r.MsgsSent), perThread.Sum(r => r.MsgsReceived),
+            perThread.Sum(r => r.BytesSent), perThread.Sum(r => r.BytesReceived),
+            latency, histogram,
+            perThread.Sum(r => r.SequenceErrors), perThread.Sum(r => r.MissingMessages),
+            perThread.Sum(r => r.OutOfBuffers), perThread.Sum(r => r.LatencyRecordsDropped));
+        return TransportSummary.Overall(perThread, total, _collector.Resources, Environment.ProcessId,
+            _collector.CpuTime, total.MsgsSent + total.MsgsReceived);
+    }
+
+    private TransportSummary.Results Results(int thread, long end)
+    {
+        TransportThreadStats stats = _threads[thread];
+        IntervalFigures f = _collector.Thread(thread);
+        LatencyAccumulator latency = _collector.Latency(thread, TransportStatistics.Latency);
+        long start = stats.FirstConnectTime == 0 ? end : stats.FirstConnectTime;
+        return new TransportSummary.Results(
+            (end - start) / (double)Stopwatch.Frequency,
+            f.Total((int)TransportCounter.MsgsSent), f.Total((int)TransportCounter.MsgsReceived),
+            f.Total((int)TransportCounter.BytesSent), f.Total((int)TransportCounter.BytesReceived),
+            latency.Overall, latency.Histogram, f.Total((int)TransportCounter.SequenceErrors),
+            f.Total((int)TransportCounter.MissingMessages), f.Total((int)TransportCounter.OutOfBuffers),
+            _collector.LatencySamplesDropped(thread));
+    }
+}

@@ -1,0 +1,52 @@
+using PerfTools.Tests.ConsPerf;
+using Xunit;
+
+namespace PerfTools.Tests.Reactor;
+
+/// <summary>ConsPerf <c>-reactor</c> against ProvPerf in direct mode over loopback: same outcomes and figures as direct mode.</summary>
+[Collection(EndToEndCollection.Name)]
+public sealed class ConsPerfReactorTests
+{
+    private static readonly TimeSpan Limit = TimeSpan.FromSeconds(45);
+
+    [Fact]
+    public async Task Reactor_consumer_gets_every_image_then_measures_latency_posts_and_generic_messages()
+    {
+        await using var run = new LoopbackRun(Limit);
+        string items = run.WriteItemList(500, everyNthPosts: 2);
+        await run.StartProviderAsync(0, "-updateRate", "10000", "-latencyUpdateRate", "1000", "-genericMsgRate", "1000");
+
+        int exit = await run.RunConsumerAsync("-reactor", "-itemFile", items, "-itemCount", "500", "-steadyStateTime", "2",
+            "-postingRate", "1000", "-postingLatencyRate", "100", "-genericMsgRate", "1000", "-genericMsgLatencyRate", "100");
+
+        string summary = run.ConsumerSummary;
+        Assert.True(exit == 0, run.ConsumerConsole.Text);
+        Assert.Contains("Reactor/Watchlist Usage: Reactor\n", summary);
+        Assert.Contains("  Requests sent: 500\n", summary);
+        Assert.Contains("  Refreshes received: 500\n", summary);
+        Assert.Matches(@"Steady State Statistics:\n  Sampling duration \(sec\): [\d.]+\n  Latency avg \(usec\): [\d.]+\n", summary);
+        Assert.Matches(@"  Updates received: [1-9]\d*\n", summary);
+        Assert.Matches(@"  Posts sent: [1-9]\d*\n", summary);
+        Assert.Matches(@"  GenMsgs received: [1-9]\d*\n", summary);
+        Assert.Contains("Result: Steady-state time of 2 seconds has expired.", summary);
+        Assert.Contains("(reactor)", run.ConsumerConsole.Text);
+        await run.StopProviderAsync();
+        Assert.Matches(@"Posts received: [1-9]\d*", run.ProviderSummary); // posts went out through the reactor
+    }
+
+    [Fact]
+    public async Task Losing_the_provider_after_the_start_ends_the_run_with_exit_4_and_a_summary()
+    {
+        await using var run = new LoopbackRun(Limit);
+        string items = run.WriteItemList(100);
+        await run.StartProviderAsync(0, "-updateRate", "1000");
+        Task<int> consumer = run.RunConsumerAsync("-reactor", "-itemFile", items, "-itemCount", "100", "-steadyStateTime", "30");
+        await run.ConsumerConsole.WhenWritten("requesting 100 items", run.Limit);
+
+        await run.StopProviderAsync();
+        int exit = await consumer.WaitAsync(run.Limit);
+
+        Assert.True(exit == 4, run.ConsumerConsole.Text);
+        Assert.Contains("connection lost", run.ConsumerSummary);
+    }
+}
