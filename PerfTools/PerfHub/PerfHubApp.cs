@@ -54,23 +54,23 @@ public static class PerfHubApp
     {
         var hub = new HubState(options, output.WriteLine);
         var router = new HubRouter(hub);
-        HubStatistics statistics;
+        HubReport report;
         try
         {
-            statistics = new HubStatistics(options, hub, output);
+            report = new HubReport(options, hub, output);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             output.WriteLine($"PerfHub: cannot create an output file: {e.Message}");
             return SetupErrorExitCode;
         }
-        using (statistics)
+        using (report)
         {
             TimeSpan? runTime = options.RunTimeSeconds > 0 ? TimeSpan.FromSeconds(options.RunTimeSeconds) : null;
             using var shutdown = new ShutdownSignal(runTime, cancellation, handleSignals);
             using var loop = new HubLoop(options, router, consumers, providers, output.WriteLine);
-            statistics.Attach(loop);
-            loop.OnInterval = statistics.WriteInterval;
+            report.Attach(loop);
+            loop.OnInterval = report.WriteInterval;
             output.WriteLine($"PerfHub: consumers connect to port {consumers.Port}, non-interactive providers to port {providers.Port}"
                 + (options.Upstream.Length > 0 ? $"; consuming from {options.Upstream}." : "."));
             listening?.Invoke(consumers.Port, providers.Port);
@@ -80,8 +80,8 @@ public static class PerfHubApp
             }
             finally
             {
-                statistics.WriteInterval();
-                statistics.WriteSummary(shutdown.Reason);
+                report.WriteInterval();
+                report.WriteSummary(shutdown.Reason);
             }
         }
         return 0;

@@ -19,7 +19,7 @@ public enum LatencyField
 /// </summary>
 public sealed class StatsColumn
 {
-    private enum Kind { Utc, Count, Rate, Text, Latency, Cpu, Memory }
+    private enum Kind { Utc, Count, Total, Rate, Text, Latency, Cpu, Memory }
 
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
@@ -50,6 +50,12 @@ public sealed class StatsColumn
     /// <summary>How much counter <paramref name="counter"/> grew during the interval.</summary>
     public static StatsColumn Count(string header, int counter) => new(header, Kind.Count, counter);
 
+    /// <summary>
+    /// Counter <paramref name="counter"/>'s value at the end of the interval: for a gauge (cached items, connections)
+    /// rather than a running total.
+    /// </summary>
+    public static StatsColumn Total(string header, int counter) => new(header, Kind.Total, counter);
+
     /// <summary>Counter <paramref name="counter"/>'s growth per second of the interval.</summary>
     public static StatsColumn Rate(string header, int counter, string format) => new(header, Kind.Rate, counter, format);
 
@@ -78,6 +84,8 @@ public sealed class StatsColumn
                 return figures.Utc.TryFormat(destination, out written, _format, Invariant);
             case Kind.Count:
                 return figures.Count(_index).TryFormat(destination, out written, default, Invariant);
+            case Kind.Total:
+                return figures.Total(_index).TryFormat(destination, out written, default, Invariant);
             case Kind.Rate:
                 double rate = figures.Seconds > 0 ? figures.Count(_index) / figures.Seconds : 0;
                 return rate.TryFormat(destination, out written, _format, Invariant);

@@ -73,7 +73,7 @@ public sealed record ConsPerfOptions
         yield return ("-summaryFile", SummaryFile);
         for (int n = 1; n <= ThreadCount; n++)
         {
-            yield return ("-statsFile", StatsFileWriter<object>.PathForThread(StatsFile, n));
+            yield return ("-statsFile", Common.Output.StatsFile.PathForThread(StatsFile, n));
             if (LogsLatency)
                 yield return ("-latencyFile", LatencyFileWriter.PathForThread(LatencyFile, n));
         }

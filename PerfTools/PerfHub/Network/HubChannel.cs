@@ -3,7 +3,7 @@ using System.Net.Sockets;
 using Eta.Transport;
 using PerfTools.Common.Network;
 using PerfTools.PerfHub.Options;
-using PerfTools.PerfHub.Output;
+using PerfTools.PerfHub.Statistics;
 
 namespace PerfTools.PerfHub.Network;
 

@@ -1,7 +1,7 @@
 using Eta.Codec;
 using PerfTools.PerfHub.Cache;
 using PerfTools.PerfHub.Network;
-using PerfTools.PerfHub.Output;
+using PerfTools.PerfHub.Statistics;
 
 namespace PerfTools.PerfHub.Routing;
 

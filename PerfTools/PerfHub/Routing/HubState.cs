@@ -2,7 +2,7 @@ using Eta.Codec;
 using Eta.Codec.Rdm;
 using PerfTools.PerfHub.Cache;
 using PerfTools.PerfHub.Options;
-using PerfTools.PerfHub.Output;
+using PerfTools.PerfHub.Statistics;
 
 namespace PerfTools.PerfHub.Routing;
 

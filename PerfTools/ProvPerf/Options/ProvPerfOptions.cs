@@ -56,7 +56,7 @@ public sealed record ProvPerfOptions
         yield return ("-summaryFile", SummaryFile);
         for (int n = 1; n <= ThreadCount; n++)
         {
-            yield return ("-statsFile", StatsFileWriter<object>.PathForThread(StatsFile, n));
+            yield return ("-statsFile", Common.Output.StatsFile.PathForThread(StatsFile, n));
             if (LatencyFile.Length > 0)
                 yield return ("-latencyFile", LatencyFileWriter.PathForThread(LatencyFile, n));
         }

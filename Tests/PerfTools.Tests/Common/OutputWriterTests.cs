@@ -7,23 +7,25 @@ namespace PerfTools.Tests.Common;
 
 public sealed class OutputWriterTests
 {
-    private sealed record Row(long Sent, double Avg);
-
     [Fact]
     public void Stats_file_writes_the_column_headers_then_rows()
     {
         string path = Path.Combine(Path.GetTempPath(), $"perftools-{Guid.NewGuid():N}1.csv");
-        CsvColumn<Row>[] columns =
+        StatsColumn[] columns =
         [
-            new("UTC", _ => "2013-05-14 06:35:59"),
-            new("Msgs sent", r => r.Sent.ToString()),
-            new("Latency avg (usec)", r => r.Avg.ToString("F3", System.Globalization.CultureInfo.InvariantCulture)),
+            StatsColumn.Utc("UTC", "yyyy-MM-dd HH:mm:ss"),
+            StatsColumn.Count("Msgs sent", 0),
+            StatsColumn.Total("Items", 1),
         ];
-        using (var writer = new StatsFileWriter<Row>(path, columns))
-            writer.WriteRow(new Row(498000, 206.135));
-        Assert.Equal(["UTC, Msgs sent, Latency avg (usec)", "2013-05-14 06:35:59, 498000, 206.135"], File.ReadAllLines(path));
+        var figures = new IntervalFigures(0, counters: 2, streams: 0) { Utc = new DateTime(2013, 5, 14, 6, 35, 59, DateTimeKind.Utc) };
+        figures.SetCount(0, 1000);
+        figures.SetCount(1, 7);
+        figures.SetCount(0, 499000);
+        using (var writer = new StatsFile(path, columns))
+            writer.WriteRow(figures);
+        Assert.Equal(["UTC, Msgs sent, Items", "2013-05-14 06:35:59, 498000, 7"], File.ReadAllLines(path));
         File.Delete(path);
-        Assert.Equal("ConsStats2.csv", StatsFileWriter<Row>.PathForThread("ConsStats", 2));
+        Assert.Equal("ConsStats2.csv", StatsFile.PathForThread("ConsStats", 2));
     }
 
     [Fact]

@@ -5,6 +5,7 @@ using PerfTools.Common.Statistics;
 using PerfTools.ConsPerf.Output;
 using PerfTools.ConsPerf.Statistics;
 using PerfTools.NIProvPerf.Statistics;
+using PerfTools.PerfHub.Statistics;
 using PerfTools.ProvPerf.Statistics;
 using PerfTools.TransportPerf.Output;
 using PerfTools.TransportPerf.Statistics;
@@ -111,6 +112,26 @@ public sealed class OutputFormatPinTests
         IntervalFigures f = Figures(NIProvStatistics.Layout, 1.0, ((int)NIProvCounter.Images, 10), ((int)NIProvCounter.Updates, 100020));
         Assert.Equal("UTC, Requests received, Images sent, Updates sent, CPU usage (%), Memory (MB)", NIProvStatistics.Layout.HeaderLine);
         Assert.Equal("2013-05-14 06:36:04, 0, 10, 100020, 12.35, 87.65", Row(NIProvStatistics.Layout, f));
+    }
+
+    [Fact]
+    public void PerfHub_stats_header_and_row_with_gauges_as_they_stand()
+    {
+        IntervalFigures f = Figures(HubStatistics.Layout, 1.0, ((int)HubCounter.MessagesIn, 1000), ((int)HubCounter.CachedItems, 300),
+            ((int)HubCounter.Consumers, 2), ((int)HubCounter.Providers, 1));
+        f.SetCount((int)HubCounter.MessagesIn, 3000);
+        f.SetCount((int)HubCounter.MessagesOut, 4000);
+        f.SetCount((int)HubCounter.UpdatesIn, 1900);
+        f.SetCount((int)HubCounter.PostsIn, 3);
+        f.SetCount((int)HubCounter.FanOut, 3800);
+        f.SetCount((int)HubCounter.MessagesDropped, 4);
+        f.SetCount((int)HubCounter.CachedItems, 300);
+        f.SetCount((int)HubCounter.Consumers, 2);
+        f.SetCount((int)HubCounter.Providers, 1);
+        f.SetCount((int)HubCounter.ImagesQueued, 5);
+        Assert.Equal("UTC, Msgs in, Msgs out, Updates in, Posts in, Fan-out msgs, Msgs dropped, Cached items, Consumers, "
+            + "Providers, CPU usage (%), Memory (MB), Images queued", HubStatistics.Layout.HeaderLine);
+        Assert.Equal("2013-05-14 06:36:04, 2000, 4000, 1900, 3, 3800, 4, 300, 2, 1, 12.35, 87.65, 5", Row(HubStatistics.Layout, f));
     }
 
     [Fact]

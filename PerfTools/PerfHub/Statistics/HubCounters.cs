@@ -1,4 +1,4 @@
-namespace PerfTools.PerfHub.Output;
+namespace PerfTools.PerfHub.Statistics;
 
 /// <summary>
 /// The hub's running totals. The hub runs on one thread, so these are plain fields; the statistics writer reads them

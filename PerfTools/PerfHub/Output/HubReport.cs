@@ -1,58 +1,54 @@
 using System.Diagnostics;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Output;
-using PerfTools.Common.Resources;
+using PerfTools.Common.Statistics;
 using PerfTools.PerfHub.Options;
 using PerfTools.PerfHub.Routing;
 using PerfTools.PerfHub.Run;
+using PerfTools.PerfHub.Statistics;
 
 namespace PerfTools.PerfHub.Output;
 
-/// <summary>The statistics file (one row per interval), the console line, and the summary file written at exit.</summary>
-internal sealed class HubStatistics : IDisposable
+/// <summary>
+/// The hub's outputs: the statistics file (through the common collector, one row per interval), the console line,
+/// and the summary file written at exit.
+/// </summary>
+internal sealed class HubReport : IDisposable
 {
     private readonly PerfHubOptions _options;
     private readonly HubState _hub;
     private readonly TextWriter _console;
-    private readonly StatsFileWriter<HubStatsRow> _file;
-    private readonly ResourceSampler _sampler = new();
-    private readonly ResourceStatistics _resources = new();
+    private readonly HubStatsSource _source;
+    private readonly StatsCollector<HubStatsSource> _collector;
+    private readonly TextLines _lines = new();
     private readonly long _started = Stopwatch.GetTimestamp();
-    private readonly HubCounters _last = new();
     private HubLoop? _loop;
 
-    public HubStatistics(PerfHubOptions options, HubState hub, TextWriter console)
+    /// <exception cref="IOException">The statistics file cannot be created (also <see cref="UnauthorizedAccessException"/>).</exception>
+    public HubReport(PerfHubOptions options, HubState hub, TextWriter console)
     {
         _options = options;
         _hub = hub;
         _console = console;
-        _file = new StatsFileWriter<HubStatsRow>(options.StatsFile + ".csv", HubStatsColumns.All);
+        _source = new HubStatsSource(hub);
+        _collector = new StatsCollector<HubStatsSource>(HubStatistics.Layout, [_source],
+            new StatsOutput(_ => options.StatsFile + ".csv"));
     }
 
-    public void Attach(HubLoop loop) => _loop = loop;
+    public void Attach(HubLoop loop)
+    {
+        _loop = loop;
+        _source.Loop = loop;
+    }
 
     public void WriteInterval()
     {
-        HubCounters now = _hub.Counters;
-        ResourceSample sample = _sampler.Sample();
-        _resources.Add(sample);
-        var row = new HubStatsRow(DateTime.UtcNow,
-            now.MessagesIn - _last.MessagesIn, now.MessagesOut - _last.MessagesOut, now.UpdatesIn - _last.UpdatesIn,
-            now.PostsIn - _last.PostsIn, now.FanOut - _last.FanOut, now.MessagesDropped - _last.MessagesDropped,
-            _hub.Cache.Count, _loop?.ConsumerCount ?? 0, _loop?.ProviderCount ?? 0, sample.CpuPercent, sample.MemoryMegabytes,
-            now.ImagesQueued - _last.ImagesQueued);
-        _last.MessagesIn = now.MessagesIn;
-        _last.MessagesOut = now.MessagesOut;
-        _last.UpdatesIn = now.UpdatesIn;
-        _last.PostsIn = now.PostsIn;
-        _last.FanOut = now.FanOut;
-        _last.MessagesDropped = now.MessagesDropped;
-        _last.ImagesQueued = now.ImagesQueued;
-        _file.WriteRow(row);
-        if (_options.DisplayStats)
-            _console.WriteLine($"PerfHub: in {row.MessagesIn}, out {row.MessagesOut}, fan-out {row.FanOut}, dropped {row.Dropped}, images queued {row.ImagesQueued}, "
-                + $"items {row.CachedItems} ({_hub.Cache.ImageCount} with image), consumers {row.Consumers}, providers {row.Providers}, "
-                + $"CPU {row.CpuPercent:F2}%, Mem {row.MemoryMegabytes:F2}MB");
+        _collector.Collect();
+        if (!_options.DisplayStats)
+            return;
+        IntervalFigures f = _collector.Thread(0);
+        _lines.Write(_console,
+            $"PerfHub: in {f.Count((int)HubCounter.MessagesIn)}, out {f.Count((int)HubCounter.MessagesOut)}, fan-out {f.Count((int)HubCounter.FanOut)}, dropped {f.Count((int)HubCounter.MessagesDropped)}, images queued {f.Count((int)HubCounter.ImagesQueued)}, items {f.Total((int)HubCounter.CachedItems)} ({_hub.Cache.ImageCount} with image), consumers {f.Total((int)HubCounter.Consumers)}, providers {f.Total((int)HubCounter.Providers)}, CPU {f.Resources.CpuPercent:F2}%, Mem {f.Resources.MemoryMegabytes:F2}MB\n");
     }
 
     public void WriteSummary(ShutdownReason reason)
@@ -94,7 +90,8 @@ internal sealed class HubStatistics : IDisposable
             .Stat("Channels closed", c.ChannelsClosed);
         foreach (string closure in _loop?.Closures ?? [])
             summary.Note("Closed " + closure);
-        summary.Blank().Resources(_resources).Blank().Section($"Result: {ResultText(reason)}");
+        summary.Blank().Resources(_collector.Resources)
+            .CpuPerMessage("CPU time per update received (nsec)", _collector.CpuTime, c.UpdatesIn).Blank().Section($"Result: {ResultText(reason)}");
         string text = summary.ToString();
         try
         {
@@ -114,5 +111,5 @@ internal sealed class HubStatistics : IDisposable
         _ => $"Stopped ({reason}).",
     };
 
-    public void Dispose() => _file.Dispose();
+    public void Dispose() => _collector.Dispose();
 }
