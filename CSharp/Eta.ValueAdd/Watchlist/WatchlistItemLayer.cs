@@ -122,7 +122,15 @@ internal sealed class WatchlistItemLayer : IConsumerItemLayer, IWatchlistChannel
 
     public void OnMsg(scoped in Msg msg)
     {
-        int length = msg.EncodedMsg.IsEmpty ? Encode(msg) : Copy(msg.EncodedMsg, msg.StreamId);
+        if (!msg.EncodedMsg.IsEmpty)
+        {
+            // The watchlist changed only the stream id of a message it passes on with the provider's bytes: the
+            // fields are right already, so the bytes get the new id (in a copy when it differs) and nothing is
+            // decoded again.
+            OnForwarded(msg);
+            return;
+        }
+        int length = Encode(msg);
         if (length < 0 || MsgDecoder.Decode(_scratch.AsSpan(0, length), out Msg rewritten) != CodecReturnCode.Success)
         {
             _callbackResult = _channel.DeliverDefaultMsg(msg);  // cannot happen for a message that decoded once; deliver it as it is
@@ -131,6 +139,32 @@ internal sealed class WatchlistItemLayer : IConsumerItemLayer, IWatchlistChannel
         {
             _callbackResult = ReactorCallbackReturn.Failure;
         }
+    }
+
+    private void OnForwarded(scoped in Msg msg)
+    {
+        ReactorCallbackReturn result;
+        if (MsgPeek.Identity(msg.EncodedMsg, out _, out _, out int encodedStreamId) == CodecReturnCode.Success
+            && encodedStreamId == msg.StreamId)
+        {
+            result = _channel.DeliverDefaultMsg(msg);
+        }
+        else
+        {
+            int length = Copy(msg.EncodedMsg, msg.StreamId);
+            if (length < 0)
+            {
+                result = _channel.DeliverDefaultMsg(msg);
+            }
+            else
+            {
+                Msg rewritten = msg;
+                rewritten.EncodedMsg = _scratch.AsSpan(0, length);
+                result = _channel.DeliverDefaultMsg(rewritten);
+            }
+        }
+        if (result == ReactorCallbackReturn.Failure)
+            _callbackResult = ReactorCallbackReturn.Failure;
     }
 
     private int Copy(ReadOnlySpan<byte> encoded, int streamId)
