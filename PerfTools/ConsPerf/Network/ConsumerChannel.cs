@@ -13,7 +13,7 @@ namespace PerfTools.ConsPerf.Network;
 /// read every available message into a <see cref="MessageReceiver"/>, and send one message at a time through a
 /// reserved output buffer. Transport codes stay in here; the session sees true/false and <see cref="ErrorText"/>.
 /// </summary>
-internal sealed class ConsumerChannel : IDisposable
+internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
 {
     private readonly Channel _channel;
     private readonly TransportChannelPort _port;

@@ -35,6 +35,7 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
     private readonly PostUserInfo _postUser;
     private readonly Eta.ValueAdd.Reactor _reactor = new();
     private readonly ReactorOutput _output;
+    private readonly ConsumerBursts _bursts;
     private CancellationTokenSource? _loopStop;
     private ThreadEnd? _failure;
     private int _serviceId = -1;
@@ -54,6 +55,7 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
         _contentEncoder = resources.ContentEncoder;
         _output = new ReactorOutput(_reactor);
         _requestPacer = new MessagePacer(options.RequestRate, 0, options.TickRate);
+        _bursts = new ConsumerBursts(_items, stats, _contentEncoder, _postUser, Fail);
         if (options.PostingRate > 0 && _items.HasPostingItems)
             _postPacer = new MessagePacer(options.PostingRate, options.PostingLatencyRate, options.TickRate, seed: threadNumber);
         if (options.GenericMsgRate > 0 && _items.HasGenMsgItems)
@@ -81,13 +83,13 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
         if (!_ready)
             return;
         if (_serviceId >= 0 && !_items.AllRequested)
-            SendRequestBurst();
+            _bursts.SendRequests(_output, _requestPacer, _serviceId);
         if (_stats.AllImagesReceived)
         {
             if (_postPacer is not null)
-                SendPostBurst(_postPacer);
+                _bursts.SendPosts(_output, _postPacer);
             if (_genMsgPacer is not null)
-                SendGenMsgBurst(_genMsgPacer);
+                _bursts.SendGenMsgs(_output, _genMsgPacer);
         }
     }
 
@@ -96,82 +98,6 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
         int waitMs = _options.BusyRead ? 0 : PollTimeout.Milliseconds(untilNextTick);
         if (_reactor.Dispatch(waitMs) == ReactorReturnCode.Failure)
             Fail(RunOutcomeKind.ConnectionLost, "reactor dispatch failed: " + _output.ErrorText);
-    }
-
-    private void SendRequestBurst()
-    {
-        int burst = _requestPacer.BeginTick();
-        for (int i = 0; i < burst; i++)
-        {
-            ItemStream? item = _items.NextToRequest();
-            if (item is null)
-                return;
-            Span<byte> space = _output.Reserve(ItemRequest.MaxLength(item.Name.Length));
-            if (space.IsEmpty)
-                return; // out of output buffers: the rest waits for the next tick
-            int written = ItemRequest.Encode(space, item.StreamId, _serviceId, item.Name, streaming: !item.Snapshot);
-            if (!Send(written))
-                return;
-            _items.MarkRequested(item);
-            _stats.CountRequest(PerfTimestamp.NowMicroseconds());
-        }
-    }
-
-    private void SendPostBurst(MessagePacer pacer)
-    {
-        int burst = pacer.BeginTick();
-        for (int i = 0; i < burst; i++)
-        {
-            ItemStream item = _items.NextPostItem();
-            bool latency = pacer.NextCarriesLatency();
-            Span<byte> space = _output.Reserve(_contentEncoder!.MaxMessageLength(0));
-            if (space.IsEmpty)
-            {
-                _stats.PostsOutOfBuffers.Increment();
-                return;
-            }
-            ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
-            if (_contentEncoder.EncodePost(space, item.StreamId, ref item.PostCursor, _postUser, stamp, out int written) != CodecReturnCode.Success)
-            {
-                _output.Cancel();
-                Fail(RunOutcomeKind.ProviderRefused, "cannot encode a post from the message data file");
-                return;
-            }
-            if (!Send(written))
-                return;
-            _stats.PostsSent.Increment();
-        }
-    }
-
-    private void SendGenMsgBurst(MessagePacer pacer)
-    {
-        int burst = pacer.BeginTick();
-        for (int i = 0; i < burst; i++)
-        {
-            ItemStream item = _items.NextGenMsgItem();
-            bool latency = pacer.NextCarriesLatency();
-            Span<byte> space = _output.Reserve(_contentEncoder!.MaxMessageLength(0));
-            if (space.IsEmpty)
-                return;
-            ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
-            if (_contentEncoder.EncodeGenericMsg(space, item.StreamId, ref item.GenMsgCursor, stamp, out int written) != CodecReturnCode.Success)
-            {
-                _output.Cancel();
-                Fail(RunOutcomeKind.ProviderRefused, "cannot encode a generic message from the message data file");
-                return;
-            }
-            if (!Send(written))
-                return;
-            _stats.CountGenMsgSent(latency);
-        }
-    }
-
-    private bool Send(int length)
-    {
-        if (_output.Send(length))
-            return true;
-        Fail(RunOutcomeKind.ConnectionLost, "connection lost while writing: " + _output.ErrorText);
-        return false;
     }
 
     // ---- IReactorCallbacks: called from the reactor's dispatch ----

@@ -1,5 +1,6 @@
 using Eta.Transport;
 using Eta.ValueAdd;
+using PerfTools.ConsPerf.Session;
 
 namespace PerfTools.ConsPerf.Reactor;
 
@@ -7,7 +8,7 @@ namespace PerfTools.ConsPerf.Reactor;
 /// Sending through the reactor channel one message at a time, the way the session's bursts want it: reserve space
 /// in a buffer, encode, send (or cancel). Queued bytes are flushed by the reactor's dispatch.
 /// </summary>
-internal sealed class ReactorOutput
+internal sealed class ReactorOutput : IConsumerOutput
 {
     private readonly Eta.ValueAdd.Reactor _reactor;
     private ReactorChannel? _channel;

@@ -33,6 +33,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
     private readonly MessagePacer? _postPacer;
     private readonly MessagePacer? _genMsgPacer;
     private readonly PostUserInfo _postUser;
+    private readonly ConsumerBursts _bursts;
     private ConsumerChannel? _channel;
     private CancellationTokenSource? _loopStop;
     private ThreadEnd? _failure;
@@ -50,6 +51,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
         _receiver = new MessageReceiver(this, _items, stats, resources.Dictionary, _postUser);
         _contentEncoder = resources.ContentEncoder;
         _requestPacer = new MessagePacer(options.RequestRate, 0, options.TickRate);
+        _bursts = new ConsumerBursts(_items, stats, _contentEncoder, _postUser, Fail);
         if (options.PostingRate > 0 && _items.HasPostingItems)
             _postPacer = new MessagePacer(options.PostingRate, options.PostingLatencyRate, options.TickRate, seed: threadNumber);
         if (options.GenericMsgRate > 0 && _items.HasGenMsgItems)
@@ -105,13 +107,13 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
             return;
         }
         if (_serviceId >= 0 && !_items.AllRequested)
-            SendRequestBurst();
+            _bursts.SendRequests(_channel!, _requestPacer, _serviceId);
         if (_stats.AllImagesReceived)
         {
             if (_postPacer is not null)
-                SendPostBurst(_postPacer);
+                _bursts.SendPosts(_channel!, _postPacer);
             if (_genMsgPacer is not null)
-                SendGenMsgBurst(_genMsgPacer);
+                _bursts.SendGenMsgs(_channel!, _genMsgPacer);
         }
         if (_failure is null && !_channel!.Flush())
             Fail(RunOutcomeKind.ConnectionLost, "connection lost while flushing: " + _channel.ErrorText);
@@ -121,74 +123,6 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
     {
         if (!_channel!.ReadSome(untilNextTick, _receiver))
             Fail(RunOutcomeKind.ConnectionLost, "connection lost: " + _channel.ErrorText);
-    }
-
-    private void SendRequestBurst()
-    {
-        int burst = _requestPacer.BeginTick();
-        for (int i = 0; i < burst; i++)
-        {
-            ItemStream? item = _items.NextToRequest();
-            if (item is null)
-                return;
-            Span<byte> space = _channel!.Reserve(ItemRequest.MaxLength(item.Name.Length));
-            if (space.IsEmpty)
-                return; // out of output buffers: the rest waits for the next tick
-            int written = ItemRequest.Encode(space, item.StreamId, _serviceId, item.Name, streaming: !item.Snapshot);
-            if (!Send(written))
-                return;
-            _items.MarkRequested(item);
-            _stats.CountRequest(PerfTimestamp.NowMicroseconds());
-        }
-    }
-
-    private void SendPostBurst(MessagePacer pacer)
-    {
-        int burst = pacer.BeginTick();
-        for (int i = 0; i < burst; i++)
-        {
-            ItemStream item = _items.NextPostItem();
-            bool latency = pacer.NextCarriesLatency();
-            Span<byte> space = _channel!.Reserve(_contentEncoder!.MaxMessageLength(0));
-            if (space.IsEmpty)
-            {
-                _stats.PostsOutOfBuffers.Increment();
-                return;
-            }
-            ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
-            if (_contentEncoder.EncodePost(space, item.StreamId, ref item.PostCursor, _postUser, stamp, out int written) != CodecReturnCode.Success)
-            {
-                _channel.Cancel();
-                Fail(RunOutcomeKind.ProviderRefused, "cannot encode a post from the message data file");
-                return;
-            }
-            if (!Send(written))
-                return;
-            _stats.PostsSent.Increment();
-        }
-    }
-
-    private void SendGenMsgBurst(MessagePacer pacer)
-    {
-        int burst = pacer.BeginTick();
-        for (int i = 0; i < burst; i++)
-        {
-            ItemStream item = _items.NextGenMsgItem();
-            bool latency = pacer.NextCarriesLatency();
-            Span<byte> space = _channel!.Reserve(_contentEncoder!.MaxMessageLength(0));
-            if (space.IsEmpty)
-                return;
-            ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
-            if (_contentEncoder.EncodeGenericMsg(space, item.StreamId, ref item.GenMsgCursor, stamp, out int written) != CodecReturnCode.Success)
-            {
-                _channel.Cancel();
-                Fail(RunOutcomeKind.ProviderRefused, "cannot encode a generic message from the message data file");
-                return;
-            }
-            if (!Send(written))
-                return;
-            _stats.CountGenMsgSent(latency);
-        }
     }
 
     // ---- IReceiverEvents: called by the receiver ----
