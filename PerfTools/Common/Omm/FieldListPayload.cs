@@ -57,8 +57,13 @@ internal static class FieldListPayload
             || (rc = writer.WriteUInt16((ushort)count)) < 0
             || (rc = writer.WriteBytes(template.EncodedEntries)) < 0)
             return rc;
-        if (!withLatency)
-            return CodecReturnCode.Success;
+        return withLatency ? WriteLatencyEntry(ref writer, latencyFieldId, latencyMicros) : CodecReturnCode.Success;
+    }
+
+    /// <summary>The latency entry: the field id, then the timestamp as a UINT in as few bytes as it takes.</summary>
+    public static CodecReturnCode WriteLatencyEntry(ref RwfWriter writer, short latencyFieldId, ulong latencyMicros)
+    {
+        CodecReturnCode rc;
         if ((rc = writer.WriteInt16(latencyFieldId)) < 0
             || (rc = writer.ReserveLength(LengthEncoding.U16ob, 8, out LengthSlot slot)) < 0
             || (rc = new UInt(latencyMicros).EncodeBody(ref writer)) < 0)

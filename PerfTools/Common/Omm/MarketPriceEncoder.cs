@@ -22,8 +22,14 @@ public sealed class MarketPriceEncoder
     private static ReadOnlySpan<byte> RefreshText => "Item Refresh Completed"u8;
 
     private readonly MsgData _data;
+    private readonly PreEncodedUpdate[] _updates;
 
-    public MarketPriceEncoder(MsgData data) => _data = data;
+    public MarketPriceEncoder(MsgData data)
+    {
+        _data = data;
+        int maxLength = MaxMessageLength(0);
+        _updates = Array.ConvertAll(data.UpdateArray, t => PreEncodedUpdate.Create(t, maxLength, EncodeUpdateAfresh));
+    }
 
     public MsgData Data => _data;
 
@@ -57,12 +63,19 @@ public sealed class MarketPriceEncoder
         return Complete(ref writer, ref state, rc, out written);
     }
 
-    /// <summary>The next update template (advancing <paramref name="cursor"/>), with TIM_TRK_1 when <paramref name="latencyMicros"/> is not 0.</summary>
-    public CodecReturnCode EncodeUpdate(Span<byte> destination, int streamId, ref int cursor, ulong latencyMicros, out int written)
+    /// <summary>
+    /// The next update template (advancing <paramref name="cursor"/>), with TIM_TRK_1 when <paramref name="latencyMicros"/>
+    /// is not 0: a copy of the template's update encoded at load, with the stream id patched in.
+    /// </summary>
+    public CodecReturnCode EncodeUpdate(Span<byte> destination, int streamId, ref int cursor, ulong latencyMicros, out int written) =>
+        Next(_updates, ref cursor).Write(destination, streamId, LatencyFieldIds.Update, latencyMicros, out written);
+
+    /// <summary>An update of <paramref name="template"/> encoded by the codec, header and payload (what the copies are made of).</summary>
+    internal static CodecReturnCode EncodeUpdateAfresh(Span<byte> destination, int streamId, MsgTemplate template,
+        ulong latencyMicros, out int written)
     {
         var writer = new RwfWriter(destination);
         var msg = Msg.Create(MsgClass.Update, MarketPriceDomain, streamId, DataTypes.FieldList);
-        MsgTemplate template = Next(_data.UpdateArray, ref cursor);
         return EncodeWithPayload(ref writer, msg, template, LatencyFieldIds.Update, latencyMicros, out written);
     }
 
@@ -105,7 +118,7 @@ public sealed class MarketPriceEncoder
         return Complete(ref writer, ref postState, rc, out written);
     }
 
-    private static MsgTemplate Next(MsgTemplate[] templates, ref int cursor)
+    private static T Next<T>(T[] templates, ref int cursor)
     {
         if ((uint)cursor >= (uint)templates.Length)
             cursor = 0;

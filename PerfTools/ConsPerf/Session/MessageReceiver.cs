@@ -147,7 +147,10 @@ internal sealed class MessageReceiver : IMessageHandler
             _session.Fail(RunOutcomeKind.ProviderRefused, "an update does not decode: " + PayloadFailure());
             return;
         }
-        long now = PerfTimestamp.NowMicroseconds();
+        // The clock is read only when something needs it (a stamp, or the first update): most updates carry no
+        // stamp, and at a million updates a second a clock read per update is a measurable part of the cost.
+        bool stamped = stamps.Update != 0 || stamps.Post != 0;
+        long now = stamped || _stats.AwaitsFirstUpdate ? PerfTimestamp.NowMicroseconds() : 0;
         _stats.CountUpdate(now);
         if (stamps.Update != 0)
             _stats.RecordLatency(LatencyKind.Update, (long)stamps.Update, now);

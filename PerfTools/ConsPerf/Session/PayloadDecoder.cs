@@ -47,10 +47,11 @@ internal sealed class PayloadDecoder
         while ((rc = fields.Next(out FieldEntry entry)) == CodecReturnCode.Success)
         {
             FieldsDecoded++;
-            DictionaryEntry? definition = _dictionary.Entry(entry.FieldId);
-            if (definition is null || !definition.IsDefined)
+            DictionaryEntry? definition = _dictionary.Entry(entry.FieldId); // null unless defined
+            if (definition is null)
                 return Failed(PayloadError.FieldNotInDictionary, entry.FieldId);
-            int type = entry.DataType != DataTypes.Unknown ? entry.DataType : definition.RwfType;
+            // Standard entries (all but set-defined data) carry no type: skip the set type mapping for them.
+            int type = entry.EncodedType == DataTypes.Unknown ? definition.RwfType : entry.DataType;
             PayloadError error = DecodeValue(entry, type, definition, ref stamps);
             if (error != PayloadError.None)
                 return Failed(error, entry.FieldId);

@@ -68,6 +68,10 @@ public sealed class ConsumerThreadStats
             Volatile.Write(ref _imageRetrievalEndUsec, nowUsec);
     }
 
+    /// <summary>True until the first update is counted: only then does <see cref="CountUpdate"/> need the time.</summary>
+    public bool AwaitsFirstUpdate => _firstUpdateUsec == 0;
+
+    /// <summary>Counts an update; <paramref name="nowUsec"/> is read only while <see cref="AwaitsFirstUpdate"/>.</summary>
     public void CountUpdate(long nowUsec)
     {
         if (_firstUpdateUsec == 0)

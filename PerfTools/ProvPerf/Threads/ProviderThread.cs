@@ -16,7 +16,7 @@ namespace PerfTools.ProvPerf.Threads;
 /// <summary>
 /// One provider thread (guide §5.3, Figure 14): on every tick it sends each connection's update and generic
 /// message bursts; in the spare time of the tick it sends outstanding refreshes (checking the clock every
-/// -refreshBurstSize of them) and reads and answers what consumers sent. Owns its connections; the main thread
+/// -refreshBurstSize of them; one such burst per tick even when there is no spare time, see <see cref="RefreshTurn"/>) and reads and answers what consumers sent. Owns its connections; the main thread
 /// only hands new ones over (<see cref="Add"/>) and reads <see cref="Stats"/>.
 /// </summary>
 internal sealed class ProviderThread : ITickHandler
@@ -36,6 +36,7 @@ internal sealed class ProviderThread : ITickHandler
     private Thread? _thread;
     private int _connectionCount;
     private int _accepted;
+    private RefreshTurn _refreshTurn;
 
     public ProviderThread(int index, ProvPerfOptions options, MarketPriceEncoder encoder, DataDictionary dictionary, TextWriter console)
     {
@@ -97,6 +98,7 @@ internal sealed class ProviderThread : ITickHandler
     public void OnTick(long tickNumber)
     {
         TakeNewConnections();
+        _refreshTurn.NewTick();
         long now = Stopwatch.GetTimestamp();
         if (tickNumber % _options.TickRate == 0)
             CheckHealth(now);
@@ -126,8 +128,12 @@ internal sealed class ProviderThread : ITickHandler
 
     public void OnSpareTime(TimeSpan untilNextTick)
     {
-        if (untilNextTick > TimeSpan.Zero && SendRefreshBurst())
-            return;
+        if (_refreshTurn.IsDue(untilNextTick))
+        {
+            _refreshTurn.Taken();
+            if (SendRefreshBurst() && untilNextTick > TimeSpan.Zero)
+                return;
+        }
         WaitAndRead(untilNextTick);
     }
 
