@@ -60,7 +60,7 @@ public static class ProvPerfApp
         console.Write(summary.ToString());
 
         var threads = new ProviderThread[options.ThreadCount];
-        var encoder = new MarketPriceEncoder(msgData);
+        var encoder = new MarketPriceEncoder(msgData, options.PreEncodedUpdates);
         for (int i = 0; i < threads.Length; i++)
             threads[i] = new ProviderThread(i, options, encoder, dictionary, console);
         StatsCollector<ProviderThreadStats> collector;

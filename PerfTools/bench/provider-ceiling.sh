@@ -14,7 +14,8 @@
 # Environment overrides: RATES ("1000000 1500000 2000000"), ITEM_COUNT (100000), STEADY_STATE_TIME (15),
 # LATENCY_RATE (1000 latency updates/s), PORT (14016), MSG_FILE (../shared/reference/perftools/MsgData.xml from the
 # repository root), PACK (1: -maxPackCount, the guide's default; more than 1 packs), PIN (0), PROV_ARGS and CONS_ARGS
-# (more options for either tool, e.g. PROV_ARGS="-highWaterMark 65536"), OUT (out/bench/ceiling).
+# (more options for either tool, e.g. PROV_ARGS="-preEnc" for pre-encoded updates, or "-highWaterMark 65536"),
+# OUT (out/bench/ceiling). By default ProvPerf encodes every update afresh, as the guide describes.
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 

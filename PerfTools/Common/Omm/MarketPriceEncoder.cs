@@ -22,13 +22,20 @@ public sealed class MarketPriceEncoder
     private static ReadOnlySpan<byte> RefreshText => "Item Refresh Completed"u8;
 
     private readonly MsgData _data;
-    private readonly PreEncodedUpdate[] _updates;
+    private readonly PreEncodedUpdate[]? _preEncodedUpdates;
 
-    public MarketPriceEncoder(MsgData data)
+    /// <param name="preEncodedUpdates">
+    /// Send updates as copies of updates encoded here once (ProvPerf's -preEnc, beyond the guide). Off, each update is
+    /// encoded afresh, as the guide describes the tools (§5.4).
+    /// </param>
+    public MarketPriceEncoder(MsgData data, bool preEncodedUpdates = false)
     {
         _data = data;
-        int maxLength = MaxMessageLength(0);
-        _updates = Array.ConvertAll(data.UpdateArray, t => PreEncodedUpdate.Create(t, maxLength, EncodeUpdateAfresh));
+        if (preEncodedUpdates)
+        {
+            int maxLength = MaxMessageLength(0);
+            _preEncodedUpdates = Array.ConvertAll(data.UpdateArray, t => PreEncodedUpdate.Create(t, maxLength, EncodeUpdateAfresh));
+        }
     }
 
     public MsgData Data => _data;
@@ -65,10 +72,13 @@ public sealed class MarketPriceEncoder
 
     /// <summary>
     /// The next update template (advancing <paramref name="cursor"/>), with TIM_TRK_1 when <paramref name="latencyMicros"/>
-    /// is not 0: a copy of the template's update encoded at load, with the stream id patched in.
+    /// is not 0: encoded afresh, or with pre-encoded updates a copy of the template's update with the stream id patched in
+    /// (the same bytes).
     /// </summary>
     public CodecReturnCode EncodeUpdate(Span<byte> destination, int streamId, ref int cursor, ulong latencyMicros, out int written) =>
-        Next(_updates, ref cursor).Write(destination, streamId, LatencyFieldIds.Update, latencyMicros, out written);
+        _preEncodedUpdates is { } copies
+            ? Next(copies, ref cursor).Write(destination, streamId, LatencyFieldIds.Update, latencyMicros, out written)
+            : EncodeUpdateAfresh(destination, streamId, Next(_data.UpdateArray, ref cursor), latencyMicros, out written);
 
     /// <summary>An update of <paramref name="template"/> encoded by the codec, header and payload (what the copies are made of).</summary>
     internal static CodecReturnCode EncodeUpdateAfresh(Span<byte> destination, int streamId, MsgTemplate template,

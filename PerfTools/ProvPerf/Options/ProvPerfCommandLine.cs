@@ -19,6 +19,8 @@ public static class ProvPerfCommandLine
                 (d, v) => d.Options = d.Options with { ConnectionType = v }, ("socket", ProviderConnectionType.Socket), ("encrypted", ProviderConnectionType.Encrypted))
             .Flag("-reactor", "Send and receive through the Value Added Reactor instead of the transport channel directly",
                 (d, v) => d.Options = d.Options with { UseReactor = v })
+            .Flag("-preEnc", "Send updates as copies of updates encoded at start-up, only the stream id and timestamp written per update (beyond the guide; ETA C's -preEnc)",
+                (d, v) => d.Options = d.Options with { PreEncodedUpdates = v })
             .Flag("-directWrite", "Write with WriteFlags.DIRECT_SOCKET_WRITE", (d, v) => d.Options = d.Options with { DirectWrite = v })
             .Value("-genericMsgLatencyRate", "<int|all>", 0, "0", "Generic messages per second that carry a latency timestamp",
                 ValueParsers.IntOrKeyword(0, "all", ProvPerfOptions.AllMessages), (d, v) => d.Options = d.Options with { GenericMsgLatencyRate = v })

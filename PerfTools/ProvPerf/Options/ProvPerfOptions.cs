@@ -15,6 +15,8 @@ public sealed record ProvPerfOptions
     public ProviderConnectionType ConnectionType { get; init; }
     public bool DirectWrite { get; init; }
     public bool UseReactor { get; init; }
+    /// <summary>-preEnc (beyond the guide, ETA C's option): updates are copies of updates encoded at start-up.</summary>
+    public bool PreEncodedUpdates { get; init; }
     public int GenericMsgLatencyRate { get; init; }
     public int GenericMsgRate { get; init; }
     public int HighWaterMark { get; init; }

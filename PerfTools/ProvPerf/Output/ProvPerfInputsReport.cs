@@ -37,7 +37,10 @@ internal static class ProvPerfInputsReport
             .Input("Generic Msg Rate", o.GenericMsgRate)
             .Input("Generic Msg Latency Rate", Rate(o.GenericMsgLatencyRate))
             .Input("Refresh Burst Size", o.RefreshBurstSize)
-            .Input("Data File", o.MsgFile)
+            .Input("Data File", o.MsgFile);
+        if (o.PreEncodedUpdates)
+            summary.Input("Pre-Encoded Updates", true); // ETA C's line; only with -preEnc, so the guide's block is unchanged
+        summary
             .Input("Packing", o.Packing ? $"Yes(max {o.MaxPackCount} per pack, {o.PackBufSize} buffer size)" : "No")
             .Input("Service Name", o.ServiceName)
             .Input("Service ID", o.ServiceId)

@@ -8,7 +8,8 @@ namespace PerfTools.Tests.Xml;
 
 /// <summary>
 /// Updates sent as copies of the update encoded at load (stream id patched, latency entry appended) are byte for byte
-/// the updates the codec encodes afresh, for our message data and LSEG's, on any stream, with and without TIM_TRK_1.
+/// the updates the codec encodes afresh, for our message data and LSEG's, on any stream, with and without TIM_TRK_1
+/// (ProvPerf's -preEnc; off by default, when every update is encoded afresh).
 /// </summary>
 public class PreEncodedUpdateTests
 {
@@ -28,7 +29,7 @@ public class PreEncodedUpdateTests
     public void A_buffer_one_byte_short_is_a_return_code_and_nothing_written()
     {
         MsgData data = MsgDataLoaderTests.RepoMsgData();
-        var encoder = new MarketPriceEncoder(data);
+        var encoder = new MarketPriceEncoder(data, preEncodedUpdates: true);
         var fresh = new byte[4096];
         MarketPriceEncoder.EncodeUpdateAfresh(fresh, 9, data.Updates[0], 123_456_789, out int length);
         int cursor = 0;
@@ -41,7 +42,7 @@ public class PreEncodedUpdateTests
 
     private static void AssertCopiesEqualFresh(MsgData data)
     {
-        var encoder = new MarketPriceEncoder(data);
+        var encoder = new MarketPriceEncoder(data, preEncodedUpdates: true);
         var copy = new byte[4096];
         var fresh = new byte[4096];
         for (int t = 0; t < data.Updates.Count; t++)
