@@ -136,29 +136,10 @@ public sealed class InPlaceBufferTests
         });
     }
 
-    private static (Channel, ReplayStream) Open(ConnectOptions? options = null)
-    {
-        byte[] ack = HexDump.Records(VectorFiles.SocketChannel("020_single_complete_message.txt"))[0];
-        (Channel channel, ReplayStream stream) = ReplayClient.Open([ack], options ?? new ConnectOptions { GuaranteedOutputBuffers = 50 });
-        stream.ClearWritten();
-        return (channel, stream);
-    }
+    private static (Channel, ReplayStream) Open(ConnectOptions? options = null) =>
+        WriteTestChannel.Open(options ?? new ConnectOptions { GuaranteedOutputBuffers = 50 });
 
-    private static TransportBuffer Fill(Channel channel, int length, byte value)
-    {
-        Assert.Equal(TransportReturnCode.Success, channel.GetBuffer(length, packed: false, out TransportBuffer? buffer));
-        buffer!.Data[..length].Fill(value);
-        buffer.Length = length;
-        return buffer;
-    }
+    private static TransportBuffer Fill(Channel channel, int length, byte value) => WriteTestChannel.Fill(channel, length, value);
 
-    private static byte[] Frame(int length, byte value)
-    {
-        byte[] frame = new byte[3 + length];
-        frame[0] = (byte)((3 + length) >> 8);
-        frame[1] = (byte)(3 + length);
-        frame[2] = 0x02; // RIPC data
-        frame.AsSpan(3).Fill(value);
-        return frame;
-    }
+    private static byte[] Frame(int length, byte value) => WriteTestChannel.Frame(length, value);
 }
