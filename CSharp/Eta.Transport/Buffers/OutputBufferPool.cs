@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.CompilerServices;
 
 namespace Eta.Transport.Buffers;
 
@@ -75,6 +76,7 @@ internal sealed class OutputBufferPool
     /// Takes one guaranteed buffer's place for the in-place buffer; false when none is free (the caller then
     /// tries <see cref="TryRent"/>, which may borrow from the server's shared pool).
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryLendInPlace()
     {
         if (_guaranteedInUse + _queuedFrames + _inPlaceInUse >= _guaranteedTarget)
@@ -84,6 +86,7 @@ internal sealed class OutputBufferPool
     }
 
     /// <summary>The in-place buffer came back; <paramref name="queued"/>: its frame stays queued, counted as in use.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void InPlaceReturned(bool queued)
     {
         _inPlaceInUse = 0;

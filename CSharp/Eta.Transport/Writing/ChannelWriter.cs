@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Diagnostics.CodeAnalysis;
 using Eta.Transport.Buffers;
 using Eta.Transport.Compression;
 using Eta.Transport.Io;
@@ -90,14 +91,10 @@ internal sealed class ChannelWriter
 
     public TransportReturnCode GetBuffer(int size, bool packed, TransportError error, out TransportBuffer? buffer)
     {
-        if (size < 0)
-            throw new ArgumentOutOfRangeException(nameof(size), size, "Buffer size cannot be negative.");
-        if (packed && size < RipcLimits.PackedLengthSize)
-            throw new ArgumentOutOfRangeException(nameof(size), size, "A packed buffer needs at least 2 bytes (one length slot).");
+        if (size < 0 || (packed && (size < RipcLimits.PackedLengthSize || size > _maxFragmentSize)))
+            ThrowBadSize(size, packed);
         if (size > _maxFragmentSize)
         {
-            if (packed)
-                throw new ArgumentOutOfRangeException(nameof(size), size, $"A packed buffer cannot exceed the max fragment size {_maxFragmentSize}.");
             buffer = _pool.RentBig(size);
             return TransportReturnCode.Success;
         }
@@ -116,6 +113,14 @@ internal sealed class ChannelWriter
         buffer._limit = buffer.PayloadStart + size; // the whole frame payload, packed lengths included
         return TransportReturnCode.Success;
     }
+
+    /// <summary>Kept out of <see cref="GetBuffer"/> so the message texts are not built inline on the per-message path.</summary>
+    [DoesNotReturn]
+    private void ThrowBadSize(int size, bool packed) =>
+        throw new ArgumentOutOfRangeException(nameof(size), size,
+            size < 0 ? "Buffer size cannot be negative."
+            : size < RipcLimits.PackedLengthSize ? "A packed buffer needs at least 2 bytes (one length slot)."
+            : $"A packed buffer cannot exceed the max fragment size {_maxFragmentSize}.");
 
     /// <summary>Closes the current message of a packed buffer; returns the bytes left for more messages.</summary>
     public TransportReturnCode PackBuffer(TransportBuffer buffer, TransportError error)

@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace Eta.Transport.Writing;
 
 /// <summary>
@@ -64,6 +66,7 @@ internal sealed class OutputQueue
     /// Lends the <paramref name="length"/> bytes after the last frame to the in-place buffer: returns the array and
     /// the position of the reservation. Only one reservation is open at a time, in one queue.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public byte[] Reserve(int length, out int position)
     {
         if (_data.Length - _end < length)
@@ -78,6 +81,7 @@ internal sealed class OutputQueue
     /// <paramref name="array"/> the newest frame, in place; false when the reservation is no longer there (the
     /// queue moved off that array, or frames were added since): the caller copies the frame in instead.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryCommit(byte[] array, int position, int frameLength)
     {
         if (_reservedEnd < 0 || position != _end || !ReferenceEquals(array, _data))
@@ -132,6 +136,7 @@ internal sealed class OutputQueue
         _start = _end = _reservedEnd >= 0 ? _end : 0;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void Add(int length, bool counted)
     {
         if (_frameCount == _frames.Length)
