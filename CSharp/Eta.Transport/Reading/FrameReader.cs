@@ -57,7 +57,7 @@ internal sealed class FrameReader
                 {
                     _message.PrepareForRead(_packed.Array!, start, length);
                     message = _message;
-                    return More(TransportReturnCode.Success);
+                    return _packed.Active ? (TransportReturnCode)(_input.Count + _packed.RemainingBytes) : More(TransportReturnCode.Success);
                 }
             }
             else if (TryPlainDataFrame(args))
