@@ -283,7 +283,7 @@ internal sealed class ChannelWriter
     {
         byte[] array = buffer._array;
         int frameStart = buffer._frameStart;
-        int frameLength = buffer.PayloadEnd() - frameStart;
+        int frameLength = (buffer._packed ? buffer.PayloadEnd() : buffer._dataStart + buffer._length) - frameStart;
         WriteHeader(array.AsSpan(frameStart), frameLength, buffer._packed ? (byte)(RipcFlags.Data | RipcFlags.Packed) : RipcFlags.Data);
         buffer._rented = false;
         if (args is not null)
