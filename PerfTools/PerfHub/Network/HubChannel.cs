@@ -8,9 +8,9 @@ using PerfTools.PerfHub.Statistics;
 namespace PerfTools.PerfHub.Network;
 
 /// <summary>
-/// One connection of the hub, whatever is at the other end: drives the handshake, reads messages, and writes
-/// through transport buffers, packing up to -maxPackCount messages into -packBufSize buffers when packing is on.
-/// Output is bounded: the channel's buffer pool (-outputBufs/-maxOutputBufs) is all it may queue; a message that
+/// One connection of the hub, whatever is at the other end: drives the handshake and writes through transport
+/// buffers, packing up to -maxPackCount messages into -packBufSize buffers when packing is on (reading is Common's
+/// <see cref="ChannelReader"/>'s, through <see cref="Port"/>). Output is bounded: the channel's buffer pool (-outputBufs/-maxOutputBufs) is all it may queue; a message that
 /// finds no buffer is queued by the router (images, admin) or dropped and counted (updates, see <see cref="Dropped"/>),
 /// and the hub closes a channel that stays without a buffer for -stallTimeout. Writes and flushes go through the tools'
 /// one write contract (<see cref="WriteRetry"/>: a fragmented write is retried a bounded number of times, never spun
@@ -48,8 +48,8 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
 
     public bool IsActive { get; private set; }
 
-    /// <summary>Input already read from the socket but not yet returned: read again without waiting.</summary>
-    public bool HasBufferedInput { get; private set; }
+    /// <summary>The channel as Common's <see cref="ChannelReader"/> reads it (only once <see cref="IsActive"/>).</summary>
+    public IChannelPort Port => _port;
 
     public bool HasPendingOutput => _flushPending || _messagesInBuffer > 0;
 
@@ -75,28 +75,8 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
         return true;
     }
 
-    /// <summary>The next complete message (valid until the next call).</summary>
-    public ReadOutcome Read(out ReadOnlySpan<byte> message)
-    {
-        message = default;
-        while (true)
-        {
-            TransportReturnCode rc = _channel.Read(out TransportBuffer? buffer);
-            if (buffer is not null)
-            {
-                HasBufferedInput = rc > TransportReturnCode.Success;
-                message = buffer.Contents;
-                return ReadOutcome.Message;
-            }
-            if (rc > TransportReturnCode.Success)
-                continue; // a fragment or ping was consumed and more is buffered
-            HasBufferedInput = false;
-            if (rc is TransportReturnCode.ReadWouldBlock or TransportReturnCode.ReadPing or TransportReturnCode.Success)
-                return ReadOutcome.NoMessage;
-            TransportFailed("connection lost");
-            return ReadOutcome.Failed;
-        }
-    }
+    /// <summary>A read slice of <see cref="Port"/> ended <see cref="ReadSliceOutcome.Failed"/>: records why.</summary>
+    public void ReadFailed() => TransportFailed("connection lost");
 
     public Span<byte> Reserve(int maxLength)
     {
