@@ -23,7 +23,13 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
     private readonly WriteArgs _writeArgs = new() { Priority = WritePriority.High, Flags = WriteFlags.None };
     private readonly PerfHubOptions _options;
     private readonly InProgressInfo _progress = new();
+    // RIPC's u16 length before each message of a packed buffer.
+    private const int PackedLengthSlot = 2;
+
     private TransportBuffer? _buffer;
+    private bool _bufferPacked;
+    // The largest packed buffer the channel gives (its negotiated max fragment size); 0 with packing off.
+    private int _packLimit;
     private int _messagesInBuffer;
     private bool _flushPending;
     private long _stalledSince;
@@ -71,6 +77,7 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
         int maxBuffers = Math.Max(_options.OutputBuffers, _options.MaxOutputBuffers);
         if (_channel.IOCtl(IOCtlCode.MaxNumBuffers, maxBuffers) < TransportReturnCode.Success)
             return TransportFailed("setting the output buffer limit failed");
+        _packLimit = _options.Packing ? _channel.Info!.MaxFragmentSize : 0;
         IsActive = true;
         return true;
     }
@@ -82,12 +89,14 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
     {
         if (!IsActive || CloseReason is not null)
             return default;
-        if (_buffer is not null && (!_options.Packing || _buffer.Capacity < maxLength) && !WriteBuffer())
+        // A message larger than a packed buffer can hold (a big image, or a generous bound) goes alone, unpacked
+        // (fragmented if it must be): the transport refuses a packed buffer beyond the max fragment size.
+        bool packed = maxLength + PackedLengthSlot <= _packLimit;
+        if (_buffer is not null && (!packed || !_bufferPacked || _buffer.Capacity < maxLength) && !WriteBuffer())
             return default;
         if (_buffer is null)
         {
-            bool packed = _options.Packing;
-            int size = packed ? Math.Max(_options.PackBufSize, maxLength) : maxLength;
+            int size = packed ? Math.Min(Math.Max(_options.PackBufSize, maxLength + PackedLengthSlot), _packLimit) : maxLength;
             TransportReturnCode rc = _channel.GetBuffer(size, packed, out _buffer);
             if (_buffer is null && rc == TransportReturnCode.NoBuffers && Flush())
                 _channel.GetBuffer(size, packed, out _buffer);
@@ -97,6 +106,7 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
                     _stalledSince = Stopwatch.GetTimestamp();
                 return default;
             }
+            _bufferPacked = packed;
             _messagesInBuffer = 0;
         }
         _stalledSince = 0;
@@ -109,7 +119,7 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
         buffer.Length = length;
         _messagesInBuffer++;
         _counters.MessagesOut++;
-        if (!_options.Packing || _messagesInBuffer >= _options.MaxPackCount)
+        if (!_bufferPacked || _messagesInBuffer >= _options.MaxPackCount)
             return WriteBuffer();
         if (_channel.PackBuffer(buffer) < TransportReturnCode.Success)
             return TransportFailed("packing failed");
