@@ -29,6 +29,7 @@ internal sealed class HubLoop : IDisposable
     private readonly List<Socket> _readable = [];
     private readonly List<Socket> _writable = [];
     private readonly List<string> _closures = [];
+    private readonly SourceBatch _batch;
     private Connection? _upstream;
     private string? _upstreamFailure;
     private int _nextId = 1;
@@ -40,6 +41,7 @@ internal sealed class HubLoop : IDisposable
         _consumerServer = consumerServer;
         _providerServer = providerServer;
         _log = log;
+        _batch = new SourceBatch(router);
     }
 
     /// <summary>Called on the loop's thread every -writeStatsInterval seconds.</summary>
@@ -136,7 +138,7 @@ internal sealed class HubLoop : IDisposable
 
     private Connection Add(HubChannel channel)
     {
-        var connection = new Connection(channel, new Peer(channel, channel.Role, channel.Name), _router);
+        var connection = new Connection(channel, new Peer(channel, channel.Role, channel.Name), _router, _batch);
         _connections.Add(connection);
         return connection;
     }
@@ -177,7 +179,9 @@ internal sealed class HubLoop : IDisposable
         {
             return;
         }
-        if (connection.Reader.ReadSlice(ReadBatch) == ReadSliceOutcome.Failed)
+        ReadSliceOutcome outcome = connection.Reader.ReadSlice(ReadBatch);
+        connection.EndSlice();
+        if (outcome == ReadSliceOutcome.Failed)
             channel.ReadFailed();
     }
 
