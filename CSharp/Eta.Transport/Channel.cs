@@ -41,6 +41,7 @@ public sealed class Channel
     private ICompressor? _inCompressor;
     private NegotiatedSession? _session;
     private long _initDeadline;
+    private int _initTimeoutSeconds;
     private long _lastSendTicks;
     private long _lastReceiveTicks;
     /// <summary>The error that closed the channel, repeated by later calls.</summary>
@@ -55,8 +56,7 @@ public sealed class Channel
         _server = server;
         _blocking = connect?.Blocking ?? bind!.ChannelsBlocking;
         _input = new InputBuffer(inputSize);
-        int timeout = connect?.InitializationTimeout ?? bind!.InitializationTimeout;
-        _initDeadline = Environment.TickCount64 + timeout * 1000L;
+        StartInitClock(connect?.InitializationTimeout ?? bind!.InitializationTimeout);
         State = ChannelState.Initializing;
     }
 
@@ -120,7 +120,15 @@ public sealed class Channel
             _socket = stream.Socket,
         };
         channel._serverHandshake = new ServerHandshake(bind, accept.NakMount, stream, channel._input);
+        if (accept.InitializationTimeout > 0)
+            channel.StartInitClock(accept.InitializationTimeout);
         return channel;
+    }
+
+    private void StartInitClock(int seconds)
+    {
+        _initTimeoutSeconds = seconds;
+        _initDeadline = Environment.TickCount64 + seconds * 1000L;
     }
 
     private Channel WithClientHandshake(IChannelStream? stream, Socket? socket, Func<ConnectOptions, Socket>? reconnect)
@@ -144,7 +152,8 @@ public sealed class Channel
         if (State != ChannelState.Initializing)
             return Error.Set(TransportReturnCode.Failure, $"Init: the channel is {State}, not initializing");
         if (Environment.TickCount64 > _initDeadline)
-            return FailInit(TransportReturnCode.Failure, "Init: the handshake did not complete within the initialization timeout");
+            return FailInit(TransportReturnCode.Failure,
+                $"Init: the handshake did not complete within the initialization timeout ({_initTimeoutSeconds} s){_serverHandshake?.Waiting}");
 
         HandshakeStep step;
         try
