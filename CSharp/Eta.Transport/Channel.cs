@@ -151,10 +151,8 @@ public sealed class Channel
             return TransportReturnCode.Success;
         if (State != ChannelState.Initializing)
             return Error.Set(TransportReturnCode.Failure, $"Init: the channel is {State}, not initializing");
-        if (Environment.TickCount64 > _initDeadline)
-            return FailInit(TransportReturnCode.Failure,
-                $"Init: the handshake did not complete within the initialization timeout ({_initTimeoutSeconds} s){_serverHandshake?.Waiting}");
-
+        // The limit is checked after the step, as LSEG's reactor does: what the peer sent in time is still used
+        // (a garbage opening is reported as garbage, a complete handshake completes) even if Init comes late.
         HandshakeStep step;
         try
         {
@@ -171,6 +169,8 @@ public sealed class Channel
         return step switch
         {
             HandshakeStep.Done => Activate(),
+            HandshakeStep.InProgress when Environment.TickCount64 > _initDeadline => FailInit(TransportReturnCode.Failure,
+                $"Init: the handshake did not complete within the initialization timeout ({_initTimeoutSeconds} s){_serverHandshake?.Waiting}"),
             HandshakeStep.InProgress => TransportReturnCode.ChanInitInProgress,
             _ => FailInit(Error.Code, Error.Text, Error.SystemError),
         };
