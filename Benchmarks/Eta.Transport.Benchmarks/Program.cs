@@ -65,7 +65,8 @@ int RunSocketCases()
     int targetBuffer = socketBuffers.Max();
     Console.WriteLine($"loopback, one connection, best of {rounds} x {seconds} s per case, {Environment.ProcessorCount} cores, .NET {Environment.Version}");
     Console.WriteLine($"before: {MachineLoad.Describe()}");
-    Console.WriteLine($"{"size",5} {"mode",-9} {"sock buf",9} {"transport msg/s",16} {"raw socket msg/s",17} {"ratio",6} {"alloc B/msg",12}");
+    Console.WriteLine($"{"size",5} {"mode",-9} {"sock buf",9} {"transport msg/s",16} {"raw socket msg/s",17} {"ratio",6} {"alloc B/msg",12}"
+                      + $" {"cpu ns/msg w+r: transport",27} {"raw",11} {"cpu ratio",9}");
     foreach (int socketBuffer in socketBuffers)
     {
         foreach (int size in sizes)
@@ -86,8 +87,12 @@ int RunSocketCases()
                 string verdict = socketBuffer == targetBuffer ? $">= {target:F2}: {(ratio >= target ? "met" : "MISSED")}" : "";
                 missed |= socketBuffer == targetBuffer && ratio < target;
                 allocated |= transport.AllocatedBytesPerMessage > 0;
+                double transportCpu = transport.WriterCpuPerMessage + transport.ReaderCpuPerMessage;
+                double rawCpu = raw.WriterCpuPerMessage + raw.ReaderCpuPerMessage;
                 Console.WriteLine($"{size,5} {(packed ? "packed" : "unpacked"),-9} {workload.EffectiveSocketBufferSize,9} {transport.MessagesPerSecond,16:N0} " +
-                                  $"{raw.MessagesPerSecond,17:N0} {ratio,6:F2} {transport.AllocatedBytesPerMessage,12:F3}  {verdict}");
+                                  $"{raw.MessagesPerSecond,17:N0} {ratio,6:F2} {transport.AllocatedBytesPerMessage,12:F3} " +
+                                  $"{transport.WriterCpuPerMessage,17:F1}+{transport.ReaderCpuPerMessage,-9:F1} {raw.WriterCpuPerMessage,5:F1}+{raw.ReaderCpuPerMessage,-5:F1} " +
+                                  $"{(transportCpu > 0 ? rawCpu / transportCpu : 0),9:F2}  {verdict}");
             }
         }
     }

@@ -2,6 +2,7 @@ using System.Buffers.Binary;
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
+using Eta.Benchmarks.Shared;
 
 namespace Eta.Transport.Benchmarks;
 
@@ -12,7 +13,8 @@ namespace Eta.Transport.Benchmarks;
 /// </summary>
 internal static class RawSocketRun
 {
-    private const int Batch = 6144;
+    /// <summary>Bytes of frames per send (the transport's default high-water mark); the writer reads its clock once per batch.</summary>
+    public const int Batch = 6144;
 
     public static RunResult Measure(Workload workload, int seconds)
     {
@@ -34,15 +36,22 @@ internal static class RawSocketRun
         reader.ReceiveBufferSize = bufferSize;
 
         using var stop = new CancellationTokenSource();
-        long received = 0;
-        var readerThread = new Thread(() => received = ReadUntil(reader, stop.Token));
+        long received = 0, readerCpu = 0;
+        var readerThread = new Thread(() =>
+        {
+            long cpu = ThreadCpuClock.NowNanoseconds();
+            received = ReadUntil(reader, stop.Token);
+            readerCpu = ThreadCpuClock.NowNanoseconds() - cpu;
+        });
         readerThread.Start();
         var clock = Stopwatch.StartNew();
+        long writerCpu = ThreadCpuClock.NowNanoseconds();
         WriteFor(writer, workload, TimeSpan.FromSeconds(seconds));
+        writerCpu = ThreadCpuClock.NowNanoseconds() - writerCpu;
         double elapsed = clock.Elapsed.TotalSeconds;
         stop.Cancel();
         readerThread.Join();
-        return new RunResult(received, elapsed, 0);
+        return new RunResult(received, elapsed, 0, writerCpu, readerCpu);
     }
 
     private static void WriteFor(Socket socket, Workload workload, TimeSpan duration)

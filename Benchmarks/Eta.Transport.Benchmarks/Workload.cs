@@ -15,10 +15,17 @@ internal sealed record Workload(int MessageSize, bool Packed, int SocketBufferSi
     public int MessagesPerBuffer => Packed ? FragmentSize / (MessageSize + 2) : 1;
 }
 
-/// <summary>Outcome of one timed run.</summary>
-internal readonly record struct RunResult(long Messages, double Seconds, long AllocatedBytes)
+/// <summary>
+/// Outcome of one timed run, with the CPU time (user and system, from the thread CPU clock) of the writing and the
+/// reading thread: on a shared machine the CPU per message holds steady where messages per second do not.
+/// </summary>
+internal readonly record struct RunResult(long Messages, double Seconds, long AllocatedBytes, long WriterCpuNs = 0, long ReaderCpuNs = 0)
 {
     public double MessagesPerSecond => Messages / Seconds;
+
+    public double WriterCpuPerMessage => Messages == 0 ? 0 : (double)WriterCpuNs / Messages;
+
+    public double ReaderCpuPerMessage => Messages == 0 ? 0 : (double)ReaderCpuNs / Messages;
 
     public double AllocatedBytesPerMessage => Messages == 0 ? 0 : (double)AllocatedBytes / Messages;
 

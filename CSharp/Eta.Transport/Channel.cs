@@ -427,7 +427,8 @@ public sealed class Channel
                 TransportReturnCode result = _writer!.Write(buffer, priority, flags, args);
                 while (_blocking && _writer.HasStagedBytes && WaitForSocket(SelectMode.SelectWrite))
                     result = _writer.Flush(); // finish the flush the write started; frames below the mark stay queued
-                NoteSent();
+                if (_writer.SentData) // most writes only queue: test before the call
+                    NoteSent();
                 return result;
             }
             catch (SocketException e)

@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace Eta.Transport;
 
 /// <summary>
@@ -12,12 +14,23 @@ internal sealed class ChannelGate
 
     public ChannelGate(bool enabled) => _enabled = enabled;
 
+    // Inlined into every per-message call, with the Monitor calls kept out of line: without locking, entering and
+    // leaving the gate is one test each (as a call, with Monitor's fast path inlined, it cost about 70 instructions
+    // per message on the write path).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public Scope Enter()
     {
-        if (_enabled)
-            Monitor.Enter(this);
-        return new Scope(_enabled ? this : null);
+        if (!_enabled)
+            return default;
+        Lock();
+        return new Scope(this);
     }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Lock() => Monitor.Enter(this);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Unlock() => Monitor.Exit(this);
 
     internal readonly ref struct Scope
     {
@@ -25,10 +38,7 @@ internal sealed class ChannelGate
 
         public Scope(ChannelGate? gate) => _gate = gate;
 
-        public void Dispose()
-        {
-            if (_gate is not null)
-                Monitor.Exit(_gate);
-        }
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Dispose() => _gate?.Unlock();
     }
 }

@@ -45,7 +45,7 @@ public sealed partial class ReactorChannel
     /// <summary>How it connects (null for a channel accepted by a provider).</summary>
     public ReactorConnectOptions? ConnectOptions { get; }
 
-    /// <summary>The consumer's dictionary: the role's, or the one downloaded during the handshake.</summary>
+    /// <summary>The dictionary: a consumer role's own, or the one a consumer or NI provider downloaded during the handshake.</summary>
     public DataDictionary? Dictionary { get; internal set; }
 
     /// <summary>Why the last failure happened (transport or reactor), for the down/warning callbacks.</summary>

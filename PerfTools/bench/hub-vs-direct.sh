@@ -12,7 +12,9 @@
 #
 # Environment overrides: RATES ("100000 300000 500000 1000000"), ITEM_COUNT (100000), STEADY_STATE_TIME (10),
 # LATENCY_RATE (1000 latency updates/s), PORT (14010 direct; the hub takes PORT+2 for consumers, PORT+3 for NI
-# providers), OUT (out/bench-hub).
+# providers), OUT (out/bench-hub), REFRESH_BURST (1000: NIProvPerf's -refreshBurstSize, so the hub's cache fills in
+# seconds: at the guide's 10 per tick NIProvPerf sends its images only in the time its updates leave, minutes on a
+# loaded machine), HUB_ARGS (extra PerfHub options, e.g. "-maxPackCount 1" to measure without output packing).
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
@@ -22,6 +24,8 @@ item_count="${ITEM_COUNT:-100000}"
 steady="${STEADY_STATE_TIME:-10}"
 latency_rate="${LATENCY_RATE:-1000}"
 port="${PORT:-14010}"
+refresh_burst="${REFRESH_BURST:-1000}"
+read -r -a hub_args <<< "${HUB_ARGS:-}"
 hub_port=$((port + 2)); ni_port=$((port + 3))
 out="${OUT:-$repo/out/bench-hub}"
 mkdir -p "$out"
@@ -125,11 +129,11 @@ for rate in $rates; do
   # (b) through the hub: NIProvPerf publishes, the hub's cache is preloaded, then ConsPerf asks for the NI service
   dir="$out/hub-$rate"; rm -rf "$dir"; mkdir -p "$dir"
   start "$dir" hub PerfHub -p "$hub_port" -niPort "$ni_port" -writeStatsInterval 1 \
-    -summaryFile "$dir/HubSummary.out" -statsFile "$dir/HubStats"
+    -summaryFile "$dir/HubSummary.out" -statsFile "$dir/HubStats" "${hub_args[@]}"
   hub=$started
   for _ in $(seq 1 300); do grep -q "consumers connect to port" "$dir/hub.log" 2>/dev/null && break; sleep 0.1; done
   start "$dir" niprov NIProvPerf -h 127.0.0.1 -p "$ni_port" -itemCount "$item_count" -updateRate "$rate" \
-    -latencyUpdateRate "$latency_rate" -runTime $((steady * 3 + 300)) -noDisplayStats \
+    -latencyUpdateRate "$latency_rate" -refreshBurstSize "$refresh_burst" -runTime $((steady * 3 + 300)) -noDisplayStats \
     -summaryFile "$dir/NIProvSummary.out" -statsFile "$dir/NIProvStats"
   niprov=$started
   if wait_cached_images "$dir/hub.log"; then

@@ -9,6 +9,8 @@ internal enum BufferOrigin
     Shared,
     /// <summary>Larger than a fragment: rented from ArrayPool, fragmented on write.</summary>
     Big,
+    /// <summary>The channel's in-place buffer: a reservation in an output queue, encoded into where it will be sent from.</summary>
+    InPlace,
     /// <summary>A message handed out by Read: a view into the channel's input memory.</summary>
     Input,
 }

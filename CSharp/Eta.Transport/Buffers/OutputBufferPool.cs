@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.CompilerServices;
 
 namespace Eta.Transport.Buffers;
 
@@ -26,6 +27,8 @@ internal sealed class OutputBufferPool
     /// output queue, but they count as in use until the frame leaves the queue, as the buffers themselves did.
     /// </summary>
     private int _queuedFrames;
+    /// <summary>1 while the channel's in-place buffer (a slice of an output queue) is lent out: it counts as a guaranteed buffer.</summary>
+    private int _inPlaceInUse;
 
     /// <param name="owner">The channel the buffers are handed out by (checked on Write and Release).</param>
     /// <param name="arrayLength">Bytes per buffer: the largest frame plus header room.</param>
@@ -45,12 +48,15 @@ internal sealed class OutputBufferPool
     public int MaxBuffers { get; private set; }
 
     /// <summary>Buffers handed out and not yet returned (guaranteed plus borrowed), written frames still queued included.</summary>
-    public int InUse => _guaranteedInUse + _sharedInUse + _queuedFrames;
+    public int InUse => _guaranteedInUse + _sharedInUse + _queuedFrames + _inPlaceInUse;
+
+    /// <summary>The channel that hands these buffers out.</summary>
+    public object Owner => _owner;
 
     /// <summary>A buffer whose array holds one frame, or null when none is left (NO_BUFFERS).</summary>
     public TransportBuffer? TryRent(bool packed)
     {
-        if (_guaranteedInUse + _queuedFrames < _guaranteedTarget && _freeGuaranteed.TryPop(out TransportBuffer? buffer))
+        if (_guaranteedInUse + _queuedFrames + _inPlaceInUse < _guaranteedTarget && _freeGuaranteed.TryPop(out TransportBuffer? buffer))
         {
             _guaranteedInUse++;
             buffer.PrepareForWrite(buffer._array, 0, buffer._array.Length, packed, BufferOrigin.Guaranteed);
@@ -64,6 +70,28 @@ internal sealed class OutputBufferPool
             return buffer;
         }
         return null;
+    }
+
+    /// <summary>
+    /// Takes one guaranteed buffer's place for the in-place buffer; false when none is free (the caller then
+    /// tries <see cref="TryRent"/>, which may borrow from the server's shared pool).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryLendInPlace()
+    {
+        if (_guaranteedInUse + _queuedFrames + _inPlaceInUse >= _guaranteedTarget)
+            return false;
+        _inPlaceInUse = 1;
+        return true;
+    }
+
+    /// <summary>The in-place buffer came back; <paramref name="queued"/>: its frame stays queued, counted as in use.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void InPlaceReturned(bool queued)
+    {
+        _inPlaceInUse = 0;
+        if (queued)
+            _queuedFrames++;
     }
 
     /// <summary>A buffer for a message larger than a fragment (it is fragmented on write).</summary>
@@ -92,7 +120,7 @@ internal sealed class OutputBufferPool
     public void FramesLeftQueue(int count) => _queuedFrames -= count;
 
     /// <summary>Every queued frame was dropped (channel close).</summary>
-    public void ForgetQueuedFrames() => _queuedFrames = 0;
+    public void ForgetQueuedFrames() => _queuedFrames = _inPlaceInUse = 0;
 
     public void Return(TransportBuffer buffer)
     {

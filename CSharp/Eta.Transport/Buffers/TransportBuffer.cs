@@ -1,6 +1,7 @@
 using System.Buffers.Binary;
-using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace Eta.Transport;
 
@@ -80,6 +81,7 @@ public sealed class TransportBuffer
     public bool IsPacked => _packed;
 
     /// <summary>Points this buffer at memory for a new output message.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void PrepareForWrite(byte[] array, int frameStart, int limit, bool packed, Buffers.BufferOrigin origin)
     {
         if (!ReferenceEquals(_array, array))

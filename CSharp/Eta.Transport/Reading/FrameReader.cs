@@ -47,14 +47,47 @@ internal sealed class FrameReader
         ReceivedData = false;
         if (!ReferenceEquals(_stream, stream))
             _stream = stream;
-        // The common case, kept small: the next message of a packed frame already in memory.
-        if (_releaseOnNextRead is null && _packed.Active && _packed.TryNext(out int start, out int length))
+        // The common cases, kept small: the next message of a packed frame already in memory, or a whole plain
+        // data frame buffered.
+        if (_releaseOnNextRead is null)
         {
-            _message.PrepareForRead(_packed.Array!, start, length);
-            message = _message;
-            return More(TransportReturnCode.Success);
+            if (_packed.Active)
+            {
+                if (_packed.TryNext(out int start, out int length))
+                {
+                    _message.PrepareForRead(_packed.Array!, start, length);
+                    message = _message;
+                    return _packed.Active ? (TransportReturnCode)(_input.Count + _packed.RemainingBytes) : More(TransportReturnCode.Success);
+                }
+            }
+            else if (TryPlainDataFrame(args))
+            {
+                message = _message;
+                return More(TransportReturnCode.Success);
+            }
         }
         return ReadFrames(stream, args, error, out message);
+    }
+
+    /// <summary>
+    /// Delivers the buffered frame at once when it is a whole, plain data frame (flags exactly Data, longer than a
+    /// ping, no compressed continuation pending): what <see cref="ProcessFrame"/> would do with it, minus its tests.
+    /// </summary>
+    private bool TryPlainDataFrame(ReadArgs args)
+    {
+        byte[] data = _input.Array;
+        int start = _input.Start;
+        int count = _input.Count;
+        if (count <= RipcLimits.HeaderLength || (uint)(start + RipcLimits.HeaderLength) > (uint)data.Length)
+            return false;
+        int frameLength = (data[start] << 8) | data[start + 1];
+        if (frameLength <= RipcLimits.HeaderLength || frameLength > count || data[start + 2] != RipcFlags.Data
+            || _continuationLength > 0 || _continuationPacked)
+            return false;
+        _input.Consume(frameLength);
+        args.UncompressedBytesRead += frameLength;
+        _message.PrepareForRead(data, start + RipcLimits.HeaderLength, frameLength - RipcLimits.HeaderLength);
+        return true;
     }
 
     /// <summary>Frees pooled reassembly memory (channel close).</summary>

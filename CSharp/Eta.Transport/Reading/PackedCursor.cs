@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 
 namespace Eta.Transport.Reading;
 
@@ -32,7 +33,26 @@ internal struct PackedCursor
     }
 
     /// <summary>Next message, or false at the end (check <see cref="Malformed"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryNext(out int start, out int length)
+    {
+        // The usual message (non-empty, inside the frame) in a few instructions; the rest below.
+        int position = _position;
+        if (_array is { } array && position + RipcLimits.PackedLengthSize <= _end)
+        {
+            length = (array[position] << 8) | array[position + 1];
+            start = position + RipcLimits.PackedLengthSize;
+            if (length > 0 && length <= _end - start)
+            {
+                _position = start + length;
+                _first = false;
+                return true;
+            }
+        }
+        return TryNextInFull(out start, out length);
+    }
+
+    private bool TryNextInFull(out int start, out int length)
     {
         while (_position < _end)
         {

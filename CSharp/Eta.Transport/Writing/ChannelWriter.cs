@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Diagnostics.CodeAnalysis;
 using Eta.Transport.Buffers;
 using Eta.Transport.Compression;
 using Eta.Transport.Io;
@@ -8,9 +9,11 @@ namespace Eta.Transport.Writing;
 
 /// <summary>
 /// The write side of an active channel: hands out buffers, frames written buffers (packing, compression,
-/// fragmentation), copies each frame into its priority's queue (the buffer goes back to the pool then) and flushes
-/// the queues in the priority flush order when the high-water mark is reached, on <see cref="Flush"/>, or at once
-/// for a direct socket write into empty queues.
+/// fragmentation), queues each frame in its priority's queue and flushes the queues in the priority flush order
+/// when the high-water mark is reached, on <see cref="Flush"/>, or at once for a direct socket write into empty
+/// queues. The usual buffer is encoded in place at the end of a queue, so writing it commits a length; the others
+/// (a second buffer out at once, compressed channels, messages larger than a fragment) come from the pool and
+/// their frames are copied into the queue, the buffer going back to the pool at once.
 /// Socket errors surface as SocketException for the channel to turn into a closed state.
 /// </summary>
 internal sealed class ChannelWriter
@@ -25,6 +28,12 @@ internal sealed class ChannelWriter
     private const int InitialQueueCapacity = 2 * 6144;
 
     private readonly OutputQueue[] _queues = [new(InitialQueueCapacity), new(InitialQueueCapacity), new(InitialQueueCapacity)];
+    /// <summary>
+    /// The channel's one in-place buffer: lent by GetBuffer (when no compression is negotiated and it is not already
+    /// out) as a reservation in <see cref="_reservedQueue"/>, the queue the last one was written to.
+    /// </summary>
+    private readonly TransportBuffer _inPlace;
+    private OutputQueue _reservedQueue;
     private readonly StagingBuffer _staging;
     private readonly OutputBufferPool _pool;
     private readonly ICompressor? _compressor;
@@ -43,6 +52,8 @@ internal sealed class ChannelWriter
     public ChannelWriter(OutputBufferPool pool, int maxFragmentSize, RipcVersion version, ICompressor? compressor)
     {
         _pool = pool;
+        _inPlace = new TransportBuffer(pool.Owner);
+        _reservedQueue = _queues[(int)WritePriority.High];
         _maxFragmentSize = maxFragmentSize;
         _fragmentIdLength = version.FragmentIdLength;
         _maxFragmentId = version.FragmentIdLength == 2 ? ushort.MaxValue : byte.MaxValue;
@@ -80,15 +91,20 @@ internal sealed class ChannelWriter
 
     public TransportReturnCode GetBuffer(int size, bool packed, TransportError error, out TransportBuffer? buffer)
     {
-        if (size < 0)
-            throw new ArgumentOutOfRangeException(nameof(size), size, "Buffer size cannot be negative.");
-        if (packed && size < RipcLimits.PackedLengthSize)
-            throw new ArgumentOutOfRangeException(nameof(size), size, "A packed buffer needs at least 2 bytes (one length slot).");
+        if (size < 0 || (packed && (size < RipcLimits.PackedLengthSize || size > _maxFragmentSize)))
+            ThrowBadSize(size, packed);
         if (size > _maxFragmentSize)
         {
-            if (packed)
-                throw new ArgumentOutOfRangeException(nameof(size), size, $"A packed buffer cannot exceed the max fragment size {_maxFragmentSize}.");
             buffer = _pool.RentBig(size);
+            return TransportReturnCode.Success;
+        }
+        if (_compressor is null && !_inPlace._rented && _pool.TryLendInPlace())
+        {
+            // The common case: the buffer is the free space after the last frame of a queue, so Write only commits it.
+            int frameLength = RipcLimits.HeaderLength + size;
+            byte[] array = _reservedQueue.Reserve(frameLength, out int frameStart);
+            _inPlace.PrepareForWrite(array, frameStart, frameStart + frameLength, packed, BufferOrigin.InPlace);
+            buffer = _inPlace;
             return TransportReturnCode.Success;
         }
         buffer = _pool.TryRent(packed);
@@ -97,6 +113,14 @@ internal sealed class ChannelWriter
         buffer._limit = buffer.PayloadStart + size; // the whole frame payload, packed lengths included
         return TransportReturnCode.Success;
     }
+
+    /// <summary>Kept out of <see cref="GetBuffer"/> so the message texts are not built inline on the per-message path.</summary>
+    [DoesNotReturn]
+    private void ThrowBadSize(int size, bool packed) =>
+        throw new ArgumentOutOfRangeException(nameof(size), size,
+            size < 0 ? "Buffer size cannot be negative."
+            : size < RipcLimits.PackedLengthSize ? "A packed buffer needs at least 2 bytes (one length slot)."
+            : $"A packed buffer cannot exceed the max fragment size {_maxFragmentSize}.");
 
     /// <summary>Closes the current message of a packed buffer; returns the bytes left for more messages.</summary>
     public TransportReturnCode PackBuffer(TransportBuffer buffer, TransportError error)
@@ -109,6 +133,8 @@ internal sealed class ChannelWriter
 
     public TransportReturnCode Write(TransportBuffer buffer, WritePriority priority, WriteFlags flags, WriteArgs? args)
     {
+        if (buffer._origin == BufferOrigin.InPlace)
+            return WriteInPlace(buffer, priority, flags, args);
         if (buffer._origin == BufferOrigin.Big || buffer._fragmentOffset > 0)
             return WriteFragmented(buffer, priority, flags, args, buffer._length);
 
@@ -151,7 +177,11 @@ internal sealed class ChannelWriter
             args.UncompressedBytesWritten = uncompressedFrame;
         }
         if (overflow is null && (flags & WriteFlags.DirectSocketWrite) != 0 && PendingBytes == 0)
-            return WriteDirect(buffer);
+        {
+            TransportReturnCode result = WriteDirect(buffer._array.AsSpan(buffer._frameStart, buffer._frameLength));
+            _pool.Return(buffer);
+            return result;
+        }
         Enqueue(buffer, priority);
         if (overflow is not null)
             Enqueue(overflow, priority);
@@ -196,16 +226,23 @@ internal sealed class ChannelWriter
         return Flush();
     }
 
-    public void Release(TransportBuffer buffer) => _pool.Return(buffer);
+    public void Release(TransportBuffer buffer)
+    {
+        if (buffer._origin != BufferOrigin.InPlace)
+        {
+            _pool.Return(buffer);
+            return;
+        }
+        buffer._rented = false;
+        _reservedQueue.TakeBack(buffer._array);
+        _pool.InPlaceReturned(queued: false);
+    }
 
     /// <summary>Drops every queued frame (channel close).</summary>
     public void Clear()
     {
         foreach (OutputQueue queue in _queues)
-        {
-            while (!queue.IsEmpty)
-                queue.Dequeue();
-        }
+            queue.Drop();
         _pool.ForgetQueuedFrames();
         _queuedBytes = 0;
         _staging.Clear();
@@ -228,14 +265,47 @@ internal sealed class ChannelWriter
         return _compressedPriority == (int)priority;
     }
 
-    private TransportReturnCode WriteDirect(TransportBuffer buffer)
+    /// <summary>A direct socket write with nothing pending: the frame goes to the socket now, what it does not take to the staging area.</summary>
+    private TransportReturnCode WriteDirect(ReadOnlySpan<byte> frame)
     {
-        ReadOnlySpan<byte> frame = buffer._array.AsSpan(buffer._frameStart, buffer._frameLength);
         int sent = SendWhileTaken(frame);
         if (sent < frame.Length)
             _staging.Append(frame[sent..]);
-        _pool.Return(buffer);
         return PendingBytes > 0 ? (TransportReturnCode)PendingBytes : TransportReturnCode.Success;
+    }
+
+    /// <summary>
+    /// Writes the in-place buffer: its frame already sits after the last frame of the queue it was reserved in, so
+    /// for the priority of that queue only the header and the length are committed. Another priority, or a queue
+    /// that moved off the reserved array (another buffer was written meanwhile), takes a copy of the frame instead.
+    /// </summary>
+    private TransportReturnCode WriteInPlace(TransportBuffer buffer, WritePriority priority, WriteFlags flags, WriteArgs? args)
+    {
+        byte[] array = buffer._array;
+        int frameStart = buffer._frameStart;
+        int frameLength = (buffer._packed ? buffer.PayloadEnd() : buffer._dataStart + buffer._length) - frameStart;
+        WriteHeader(array.AsSpan(frameStart), frameLength, buffer._packed ? (byte)(RipcFlags.Data | RipcFlags.Packed) : RipcFlags.Data);
+        buffer._rented = false;
+        if (args is not null)
+            args.BytesWritten = args.UncompressedBytesWritten = frameLength;
+        OutputQueue reserved = _reservedQueue;
+        if ((flags & WriteFlags.DirectSocketWrite) != 0 && PendingBytes == 0)
+        {
+            TransportReturnCode result = WriteDirect(array.AsSpan(frameStart, frameLength));
+            reserved.TakeBack(array);
+            _pool.InPlaceReturned(queued: false);
+            return result;
+        }
+        OutputQueue target = _queues[(int)priority];
+        if (!ReferenceEquals(target, reserved) || !reserved.TryCommit(array, frameStart, frameLength))
+        {
+            target.Enqueue(array.AsSpan(frameStart, frameLength), counted: true);
+            reserved.TakeBack(array);
+            _reservedQueue = target; // the next in-place buffer goes where this one went
+        }
+        _pool.InPlaceReturned(queued: true);
+        _queuedBytes += frameLength;
+        return AfterQueueing(flags);
     }
 
     /// <summary>Hands the socket <paramref name="bytes"/> until it takes no more; returns how many it took.</summary>

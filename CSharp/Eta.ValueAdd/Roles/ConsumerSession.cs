@@ -14,11 +14,9 @@ internal sealed class ConsumerSession : RoleSession
     private enum Step { Login, Directory, Dictionary, Ready }
 
     private readonly ConsumerRole _role;
-    private readonly DictionaryRequest _fieldRequest = new() { StreamId = ConsumerRole.FieldDictionaryStreamId, DictionaryName = DictionaryNames.Field, Streaming = true };
-    private readonly DictionaryRequest _enumRequest = new() { StreamId = ConsumerRole.EnumDictionaryStreamId, DictionaryName = DictionaryNames.EnumType, Streaming = true };
+    private readonly DictionaryDownload _download = new(ConsumerRole.FieldDictionaryStreamId, ConsumerRole.EnumDictionaryStreamId);
     private Step _step;
-    private DataDictionary? _downloading;
-    private bool _fieldComplete, _enumComplete, _downloaded;
+    private bool _downloaded;
 
     public ConsumerSession(ConsumerRole role, ReactorChannel channel) : base(channel) => _role = role;
 
@@ -30,7 +28,11 @@ internal sealed class ConsumerSession : RoleSession
         return Submitted(Channel.Submit(_role.LoginRequest), "login request");
     }
 
-    public override void OnDown() => _step = Step.Login;
+    public override void OnDown()
+    {
+        _step = Step.Login;
+        _download.Abandon();
+    }
 
     public override ReactorCallbackReturn OnMsg(in Msg msg)
     {
@@ -82,14 +84,12 @@ internal sealed class ConsumerSession : RoleSession
         Service? source = services.Find(ProvidesDictionaries);
         if (source is null)
             return ret; // wait for a service that provides them
-        _fieldRequest.ServiceId = _enumRequest.ServiceId = source.ServiceId;
-        _downloading = new DataDictionary();
-        _fieldComplete = _enumComplete = false;
+        _download.Start(source.ServiceId);
         _step = Step.Dictionary;
-        ReactorCallbackReturn sent = Submitted(Channel.Submit(_fieldRequest), "field dictionary request");
+        ReactorCallbackReturn sent = Submitted(Channel.Submit(_download.FieldRequest), "field dictionary request");
         return sent != ReactorCallbackReturn.Success || Channel.Channel is null
             ? sent
-            : Submitted(Channel.Submit(_enumRequest), "enum type dictionary request");
+            : Submitted(Channel.Submit(_download.EnumRequest), "enum type dictionary request");
     }
 
     private static bool ProvidesDictionaries(Service service) =>
@@ -100,39 +100,19 @@ internal sealed class ConsumerSession : RoleSession
     private ReactorCallbackReturn OnDictionary(in Msg msg)
     {
         DictionaryEvent.Decode(msg);
-        bool ours = _step == Step.Dictionary && _downloading is not null && msg.MsgClass == MsgClass.Refresh
-            && msg.StreamId is ConsumerRole.FieldDictionaryStreamId or ConsumerRole.EnumDictionaryStreamId;
-        if (ours && !Load(msg))
-            return Channel.Lose(Channel.ErrorText) ? ReactorCallbackReturn.Success : ReactorCallbackReturn.Failure;
+        bool ours = _step == Step.Dictionary && _download.IsPart(msg);
+        if (ours && !_download.Load(msg, out string? error))
+            return Channel.Lose(error!) ? ReactorCallbackReturn.Success : ReactorCallbackReturn.Failure;
         ReactorCallbackReturn ret = DeliverDictionary(msg);
-        if (ret == ReactorCallbackReturn.Failure || !ours || !_fieldComplete || !_enumComplete || Channel.Channel is null)
+        if (ret == ReactorCallbackReturn.Failure || !ours || _download.Completed is not { } dictionary || Channel.Channel is null)
             return ret;
-        Channel.Dictionary = _downloading;
+        Channel.Dictionary = dictionary;
+        _download.Abandon();
         _downloaded = true;
         ReactorCallbackReturn closed = Submitted(Channel.SubmitAdminClose(DomainTypes.Dictionary, ConsumerRole.FieldDictionaryStreamId), "field dictionary close");
         if (closed == ReactorCallbackReturn.Success && Channel.Channel is not null)
             closed = Submitted(Channel.SubmitAdminClose(DomainTypes.Dictionary, ConsumerRole.EnumDictionaryStreamId), "enum type dictionary close");
         return closed != ReactorCallbackReturn.Success || Channel.Channel is null ? closed : BecomeReady();
-    }
-
-    private bool Load(in Msg msg)
-    {
-        bool field = msg.StreamId == ConsumerRole.FieldDictionaryStreamId;
-        DictionaryError? error;
-        CodecReturnCode rc = field
-            ? _downloading!.DecodeFieldDictionary(msg.EncodedDataBody, DictionaryVerbosity.Normal, out error)
-            : _downloading!.DecodeEnumTypeDictionary(msg.EncodedDataBody, DictionaryVerbosity.Normal, out error);
-        if (rc != CodecReturnCode.Success)
-        {
-            Channel.Fail(ReactorReturnCode.Failure, $"Dictionary download: {(field ? DictionaryNames.Field : DictionaryNames.EnumType)} could not be decoded: {error}");
-            return false;
-        }
-        bool complete = (msg.RefreshFlags & RefreshMsgFlags.RefreshComplete) != 0;
-        if (field)
-            _fieldComplete |= complete;
-        else
-            _enumComplete |= complete;
-        return true;
     }
 
     private ReactorCallbackReturn BecomeReady()

@@ -1,6 +1,6 @@
 namespace Eta.ValueAdd;
 
-/// <summary>How a consumer role gets its dictionary (LSEG's <c>DictionaryDownloadModes</c>).</summary>
+/// <summary>How a consumer or NI provider role gets its dictionary (LSEG's <c>DictionaryDownloadModes</c>).</summary>
 public enum DictionaryDownloadMode
 {
     /// <summary>No download: the application brings its own (<see cref="ConsumerRole.Dictionary"/>, e.g. loaded from files) or needs none.</summary>

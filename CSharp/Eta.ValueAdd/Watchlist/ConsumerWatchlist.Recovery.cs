@@ -26,7 +26,7 @@ public sealed partial class ConsumerWatchlist
             if (recover)
             {
                 _pending.Add(request);
-                DeliverStatus(request.StreamId, request.DomainType, StreamStates.Open, state.Code, state.Text);
+                DeliverStatus(request.StreamId, request.DomainType, StreamStates.Open, DataStates.Suspect, state.Code, state.Text);
             }
             else
             {
@@ -92,7 +92,7 @@ public sealed partial class ConsumerWatchlist
                 if (!keep)
                     _requests.Remove(request.StreamId);
                 DeliverStatus(request.StreamId, request.DomainType, keep ? (byte)StreamStates.Open : (byte)StreamStates.ClosedRecover,
-                    StateCodes.None, StatusTexts.RequestTimeout);
+                    DataStates.Suspect, StateCodes.None, StatusTexts.RequestTimeout);
             }
             _batching = true;
             try

@@ -16,12 +16,14 @@ public sealed partial class ConsumerWatchlist
     {
         if (msg.StreamId <= 0)
             return Invalid($"Application stream ids are positive; got {msg.StreamId}.");
-        if ((msg.RequestFlags & (RequestMsgFlags.HasView | RequestMsgFlags.HasBatch)) != 0)
-            return Invalid("Views and batch requests are not supported by this watchlist.");
+        if ((msg.RequestFlags & RequestMsgFlags.HasView) != 0)
+            return Invalid("Views are not supported by this watchlist.");
         if (serviceName is not null && msg.Key.HasServiceId)
             return Invalid("Cannot submit request with both service name and service id specified.");
         if (serviceName is null && !msg.Key.HasServiceId)
             return Invalid("A request names its service: give a service name or a service id in its key.");
+        if ((msg.RequestFlags & RequestMsgFlags.HasBatch) != 0)
+            return SubmitBatch(msg, serviceName);
         if (_requests.TryGetValue(msg.StreamId, out AppRequest? existing))
             return Reissue(existing, msg, serviceName);
         if (msg.DomainType is DomainTypes.Login or DomainTypes.Source)
@@ -297,15 +299,15 @@ public sealed partial class ConsumerWatchlist
                 _requests.Remove(queued.AppStreamId);
                 Detach(request, closing: true);
             }
-            DeliverStatus(queued.AppStreamId, queued.DomainType, queued.StreamState, StateCodes.None, queued.Text);
+            DeliverStatus(queued.AppStreamId, queued.DomainType, queued.StreamState, DataStates.Suspect, StateCodes.None, queued.Text);
         }
     }
 
-    private void DeliverStatus(int appStreamId, byte domainType, byte streamState, byte code, ReadOnlySpan<byte> text)
+    private void DeliverStatus(int appStreamId, byte domainType, byte streamState, byte dataState, byte code, ReadOnlySpan<byte> text)
     {
         Msg status = Msg.Create(MsgClass.Status, domainType, appStreamId);
         status.StatusFlags = StatusMsgFlags.HasState;
-        status.State = new State(streamState, DataStates.Suspect, code, text);
+        status.State = new State(streamState, dataState, code, text);
         _listener.OnMsg(status);
     }
 }

@@ -90,6 +90,7 @@ public sealed partial class ConsumerWatchlist
     public void Dispatch()
     {
         DeliverQueuedStatuses();
+        DeliverClosedBatches();
         long now = _clock();
         ExpireRequests(now);
         ExpirePosts(now);
@@ -149,6 +150,7 @@ public sealed partial class ConsumerWatchlist
         _pending.Clear();
         _services.Clear();
         _queuedStatuses.Clear();
+        _closedBatches.Clear();
         _requestTimers.Clear();
         _sendRetries.Clear();
         _posts.Clear();

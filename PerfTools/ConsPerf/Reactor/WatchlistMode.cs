@@ -12,8 +12,15 @@ namespace PerfTools.ConsPerf.Reactor;
 /// </summary>
 internal static class WatchlistMode
 {
-    /// <summary>Stream ids the watchlist opens towards the provider start here: 1 and 2 are login and directory, 3 and 4 the reactor's dictionary streams.</summary>
-    public const int FirstProviderStreamId = 5;
+    /// <summary>
+    /// Where the watchlist's provider stream ids start: after login (1) and directory (2), and after the reactor's
+    /// dictionary streams (3 and 4) only when it downloads dictionaries. ConsPerf loads them from files, so its
+    /// provider streams start at 3, where its own item streams start (<see cref="Session.ItemStreamTable.FirstStreamId"/>):
+    /// requested in order, each item then has the same id on both sides and the watchlist passes the provider's bytes
+    /// on as they are instead of copying each message to give it the application's id.
+    /// </summary>
+    public static int FirstProviderStreamId(ConsumerRole role) =>
+        role.DictionaryDownload == DictionaryDownloadMode.None ? ReactorConnectSettings.DirectoryStreamId + 1 : ConsumerRole.EnumDictionaryStreamId + 1;
 
     public static ConsumerRole Apply(ConsumerRole role, ConsPerfOptions options, int itemCount) =>
         options.UseWatchlist
@@ -21,7 +28,7 @@ internal static class WatchlistMode
             {
                 RequestTimeout = TimeSpan.Zero,
                 ItemCountHint = itemCount,
-                FirstStreamId = FirstProviderStreamId,
+                FirstStreamId = FirstProviderStreamId(role),
             })
             : role;
 }

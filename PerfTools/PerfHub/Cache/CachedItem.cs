@@ -95,6 +95,26 @@ internal sealed class CachedItem
 
     public long UpdatesApplied { get; set; }
 
+    /// <summary>Links of the chain an update follows from the item to its image and first subscriber (see <see cref="Warm"/>).</summary>
+    public const int WarmLinks = 4;
+
+    /// <summary>
+    /// Loads one link of the memory an update of this item reaches, without changing anything (Run/SourceBatch loads
+    /// each link for a whole batch before handling it): 0 the item, 1 its record and subscriber list, 2 the record's
+    /// field index and image and the list's array, 3 the first subscription. Returns a value read, to be kept.
+    /// </summary>
+    public int Warm(int link)
+    {
+        List<Subscription> subscribers = Subscribers;
+        return link switch
+        {
+            0 => SourceCount,
+            1 => Record.Warm(firstLink: true) + subscribers.Count,
+            2 => Record.Warm(firstLink: false) + (subscribers.Count > 0 && subscribers[0] is not null ? 1 : 0),
+            _ => subscribers.Count > 0 ? subscribers[0].StreamId : 0,
+        };
+    }
+
     /// <summary>The stream and data state a refresh from the cache carries.</summary>
     public (int StreamState, int DataState) State =>
         IsStale ? (StreamStates.Open, DataStates.Suspect) : (StreamStates.Open, DataStates.Ok);

@@ -48,6 +48,19 @@ internal sealed class FieldRecord
 
     private Span<int> Offsets => MemoryMarshal.Cast<byte, int>(_data.AsSpan(_capacity * sizeof(short), _capacity * sizeof(int)));
 
+    /// <summary>
+    /// Loads the record (<paramref name="firstLink"/>), then its field index and the start of its image, ahead of an
+    /// update (see CachedItem.Warm); changes nothing. Returns a value read, to be kept.
+    /// </summary>
+    public int Warm(bool firstLink)
+    {
+        if (firstLink)
+            return _capacity;
+        byte[] data = _data;
+        int imageStart = ImageStart;
+        return data[0] + (imageStart < data.Length ? data[imageStart] : 0);
+    }
+
     /// <summary>Empties the record (a refresh with CLEAR_CACHE, or the first part of a new image).</summary>
     public void Clear()
     {

@@ -8,9 +8,9 @@ using PerfTools.PerfHub.Statistics;
 namespace PerfTools.PerfHub.Network;
 
 /// <summary>
-/// One connection of the hub, whatever is at the other end: drives the handshake, reads messages, and writes
-/// through transport buffers, packing up to -maxPackCount messages into -packBufSize buffers when packing is on.
-/// Output is bounded: the channel's buffer pool (-outputBufs/-maxOutputBufs) is all it may queue; a message that
+/// One connection of the hub, whatever is at the other end: drives the handshake and writes through transport
+/// buffers, packing up to -maxPackCount messages into -packBufSize buffers when packing is on (reading is Common's
+/// <see cref="ChannelReader"/>'s, through <see cref="Port"/>). Output is bounded: the channel's buffer pool (-outputBufs/-maxOutputBufs) is all it may queue; a message that
 /// finds no buffer is queued by the router (images, admin) or dropped and counted (updates, see <see cref="Dropped"/>),
 /// and the hub closes a channel that stays without a buffer for -stallTimeout. Writes and flushes go through the tools'
 /// one write contract (<see cref="WriteRetry"/>: a fragmented write is retried a bounded number of times, never spun
@@ -23,7 +23,13 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
     private readonly WriteArgs _writeArgs = new() { Priority = WritePriority.High, Flags = WriteFlags.None };
     private readonly PerfHubOptions _options;
     private readonly InProgressInfo _progress = new();
+    // RIPC's u16 length before each message of a packed buffer.
+    private const int PackedLengthSlot = 2;
+
     private TransportBuffer? _buffer;
+    private bool _bufferPacked;
+    // The largest packed buffer the channel gives (its negotiated max fragment size); 0 with packing off.
+    private int _packLimit;
     private int _messagesInBuffer;
     private bool _flushPending;
     private long _stalledSince;
@@ -48,8 +54,8 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
 
     public bool IsActive { get; private set; }
 
-    /// <summary>Input already read from the socket but not yet returned: read again without waiting.</summary>
-    public bool HasBufferedInput { get; private set; }
+    /// <summary>The channel as Common's <see cref="ChannelReader"/> reads it (only once <see cref="IsActive"/>).</summary>
+    public IChannelPort Port => _port;
 
     public bool HasPendingOutput => _flushPending || _messagesInBuffer > 0;
 
@@ -71,43 +77,26 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
         int maxBuffers = Math.Max(_options.OutputBuffers, _options.MaxOutputBuffers);
         if (_channel.IOCtl(IOCtlCode.MaxNumBuffers, maxBuffers) < TransportReturnCode.Success)
             return TransportFailed("setting the output buffer limit failed");
+        _packLimit = _options.Packing ? _channel.Info!.MaxFragmentSize : 0;
         IsActive = true;
         return true;
     }
 
-    /// <summary>The next complete message (valid until the next call).</summary>
-    public ReadOutcome Read(out ReadOnlySpan<byte> message)
-    {
-        message = default;
-        while (true)
-        {
-            TransportReturnCode rc = _channel.Read(out TransportBuffer? buffer);
-            if (buffer is not null)
-            {
-                HasBufferedInput = rc > TransportReturnCode.Success;
-                message = buffer.Contents;
-                return ReadOutcome.Message;
-            }
-            if (rc > TransportReturnCode.Success)
-                continue; // a fragment or ping was consumed and more is buffered
-            HasBufferedInput = false;
-            if (rc is TransportReturnCode.ReadWouldBlock or TransportReturnCode.ReadPing or TransportReturnCode.Success)
-                return ReadOutcome.NoMessage;
-            TransportFailed("connection lost");
-            return ReadOutcome.Failed;
-        }
-    }
+    /// <summary>A read slice of <see cref="Port"/> ended <see cref="ReadSliceOutcome.Failed"/>: records why.</summary>
+    public void ReadFailed() => TransportFailed("connection lost");
 
     public Span<byte> Reserve(int maxLength)
     {
         if (!IsActive || CloseReason is not null)
             return default;
-        if (_buffer is not null && (!_options.Packing || _buffer.Capacity < maxLength) && !WriteBuffer())
+        // A message larger than a packed buffer can hold (a big image, or a generous bound) goes alone, unpacked
+        // (fragmented if it must be): the transport refuses a packed buffer beyond the max fragment size.
+        bool packed = maxLength + PackedLengthSlot <= _packLimit;
+        if (_buffer is not null && (!packed || !_bufferPacked || _buffer.Capacity < maxLength) && !WriteBuffer())
             return default;
         if (_buffer is null)
         {
-            bool packed = _options.Packing;
-            int size = packed ? Math.Max(_options.PackBufSize, maxLength) : maxLength;
+            int size = packed ? Math.Min(Math.Max(_options.PackBufSize, maxLength + PackedLengthSlot), _packLimit) : maxLength;
             TransportReturnCode rc = _channel.GetBuffer(size, packed, out _buffer);
             if (_buffer is null && rc == TransportReturnCode.NoBuffers && Flush())
                 _channel.GetBuffer(size, packed, out _buffer);
@@ -117,6 +106,7 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
                     _stalledSince = Stopwatch.GetTimestamp();
                 return default;
             }
+            _bufferPacked = packed;
             _messagesInBuffer = 0;
         }
         _stalledSince = 0;
@@ -129,7 +119,7 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
         buffer.Length = length;
         _messagesInBuffer++;
         _counters.MessagesOut++;
-        if (!_options.Packing || _messagesInBuffer >= _options.MaxPackCount)
+        if (!_bufferPacked || _messagesInBuffer >= _options.MaxPackCount)
             return WriteBuffer();
         if (_channel.PackBuffer(buffer) < TransportReturnCode.Success)
             return TransportFailed("packing failed");

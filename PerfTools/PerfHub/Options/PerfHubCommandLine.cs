@@ -48,7 +48,7 @@ public static class PerfHubCommandLine
                 ("none", CompressionType.None), ("zlib", CompressionType.Zlib), ("lz4", CompressionType.Lz4))
             .Int("-compressionLevel", d.CompressionLevel, "zlib compression level",
                 (x, v) => x.Value = x.Value with { CompressionLevel = v }, max: 9)
-            .Int("-maxPackCount", d.MaxPackCount, "Messages packed per output buffer (more than 1 turns packing on)",
+            .Int("-maxPackCount", d.MaxPackCount, "Messages packed per output buffer (1 turns packing off)",
                 (x, v) => x.Value = x.Value with { MaxPackCount = v }, min: 1)
             .Int("-packBufSize", d.PackBufSize, "Size of a packed output buffer, in bytes",
                 (x, v) => x.Value = x.Value with { PackBufSize = v }, min: 1)

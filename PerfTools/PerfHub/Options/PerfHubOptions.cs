@@ -35,7 +35,8 @@ public sealed record PerfHubOptions
 
     public int CompressionLevel { get; init; } = 5;
 
-    public int MaxPackCount { get; init; } = 1;
+    /// <summary>Messages packed per output buffer; packing is on by default (see the README: an ADS-like fan-out of small updates).</summary>
+    public int MaxPackCount { get; init; } = 20;
 
     public int PackBufSize { get; init; } = 6000;
 

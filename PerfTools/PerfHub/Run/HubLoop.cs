@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Net.Sockets;
 using Eta.Transport;
+using PerfTools.Common.Network;
 using PerfTools.PerfHub.Network;
 using PerfTools.PerfHub.Options;
 using PerfTools.PerfHub.Routing;
@@ -28,6 +29,7 @@ internal sealed class HubLoop : IDisposable
     private readonly List<Socket> _readable = [];
     private readonly List<Socket> _writable = [];
     private readonly List<string> _closures = [];
+    private readonly SourceBatch _batch;
     private Connection? _upstream;
     private string? _upstreamFailure;
     private int _nextId = 1;
@@ -39,6 +41,7 @@ internal sealed class HubLoop : IDisposable
         _consumerServer = consumerServer;
         _providerServer = providerServer;
         _log = log;
+        _batch = new SourceBatch(router);
     }
 
     /// <summary>Called on the loop's thread every -writeStatsInterval seconds.</summary>
@@ -98,7 +101,7 @@ internal sealed class HubLoop : IDisposable
         {
             HubChannel channel = connection.Channel;
             _readable.Add(channel.Socket);
-            ready |= channel.HasBufferedInput;
+            ready |= channel.IsActive && connection.Reader.HasBufferedInput;
             // A connecting client's handshake starts when its socket becomes writable; messages owed to a peer for
             // want of a buffer are retried once its socket drains.
             if (channel.HasPendingOutput || connection.Peer.Pending.Any || (channel.Role == ChannelRole.Upstream && !channel.IsActive))
@@ -135,7 +138,7 @@ internal sealed class HubLoop : IDisposable
 
     private Connection Add(HubChannel channel)
     {
-        var connection = new Connection(channel, new Peer(channel, channel.Role, channel.Name));
+        var connection = new Connection(channel, new Peer(channel, channel.Role, channel.Name), _router, _batch);
         _connections.Add(connection);
         return connection;
     }
@@ -172,17 +175,14 @@ internal sealed class HubLoop : IDisposable
             // The peer's first messages may have arrived with the end of the handshake: read them now, as the
             // socket will not signal them again.
         }
-        else if (!signalled && !channel.HasBufferedInput)
+        else if (!signalled && !connection.Reader.HasBufferedInput)
         {
             return;
         }
-        for (int i = 0; i < ReadBatch && connection.Peer.CloseRequest is null; i++)
-        {
-            ReadOutcome outcome = channel.Read(out ReadOnlySpan<byte> message);
-            if (outcome != ReadOutcome.Message)
-                return;
-            _router.OnMessage(connection.Peer, message);
-        }
+        ReadSliceOutcome outcome = connection.Reader.ReadSlice(ReadBatch);
+        connection.EndSlice();
+        if (outcome == ReadSliceOutcome.Failed)
+            channel.ReadFailed();
     }
 
     // Images and admin messages that found no output buffer on an earlier pass.
@@ -234,6 +234,4 @@ internal sealed class HubLoop : IDisposable
         }
         _connections.Clear();
     }
-
-    private sealed record Connection(HubChannel Channel, Peer Peer);
 }

@@ -5,6 +5,10 @@
 //       round trips paced and waited for as TransportPerf does: every tick a burst of msgPerSec/tickRate messages
 //       in one send, then both sides wait with Socket.Poll (timeout: the rest of the tick, rounded up to whole
 //       milliseconds) and read what is there without blocking; the echo side writes back what it read in one send
+//       with a sixth argument, a port: the echo side is another process (tickecho) listening there, as
+//       TransportPerf's reflector is another process than its client
+//   dotnet run RawSocketBaseline.cs -- tickecho <port> <tickRate>                 that echo side: accepts one connection
+//       on 127.0.0.1:<port> and echoes it as tickpingpong's in-process echo thread does, until the peer closes
 //   dotnet run RawSocketBaseline.cs -- blast <seconds> <msgSize>                   one-way throughput, unpaced
 // Messages are length-prefixed (2 bytes) like a minimal framing, over TCP loopback with Nagle off.
 using System.Buffers.Binary;
@@ -16,12 +20,29 @@ using System.Net.Sockets;
 string mode = args.Length > 0 ? args[0] : "pingpong";
 int seconds = args.Length > 1 ? int.Parse(args[1], CultureInfo.InvariantCulture) : 10;
 
+if (mode == "tickecho")
+{
+    int port = args.Length > 1 ? int.Parse(args[1], CultureInfo.InvariantCulture) : 15999;
+    int echoTickRate = args.Length > 2 ? int.Parse(args[2], CultureInfo.InvariantCulture) : 1000;
+    using var echoListener = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+    echoListener.Bind(new IPEndPoint(IPAddress.Loopback, port));
+    echoListener.Listen(1);
+    using Socket peer = echoListener.Accept();
+    peer.NoDelay = true;
+    peer.Blocking = false;
+    TickEcho(peer, echoTickRate, CancellationToken.None);
+    return;
+}
+
+// The client connects to another process's echo side (tickpingpong with a port), or to this process's own listener.
+int externalEchoPort = mode == "tickpingpong" && args.Length > 5 ? int.Parse(args[5], CultureInfo.InvariantCulture) : 0;
 using var listener = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
 listener.Bind(new IPEndPoint(IPAddress.Loopback, 0));
 listener.Listen(1);
 using var client = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
-client.Connect(listener.LocalEndPoint!);
-using Socket server = listener.Accept();
+client.Connect(externalEchoPort > 0 ? new IPEndPoint(IPAddress.Loopback, externalEchoPort) : listener.LocalEndPoint!);
+// With an external echo this process accepts nothing; "server" is then the idle listener and goes unused.
+using Socket server = externalEchoPort > 0 ? listener : listener.Accept();
 server.NoDelay = true;
 
 if (mode == "pingpong")
@@ -75,27 +96,9 @@ else if (mode == "tickpingpong")
     client.Blocking = false;
     server.Blocking = false;
     using var stop = new CancellationTokenSource();
-    var echo = new Thread(() =>
-    {
-        var chunk = new byte[1 << 16];
-        long tickTicks = Stopwatch.Frequency / tickRate;
-        long nextTick = Stopwatch.GetTimestamp() + tickTicks;
-        while (!stop.IsCancellationRequested)
-        {
-            long now = Stopwatch.GetTimestamp();
-            if (now >= nextTick)
-                nextTick += tickTicks * ((now - nextTick) / tickTicks + 1);
-            if (!server.Poll(WaitMicros(nextTick - now), SelectMode.SelectRead))
-                continue;
-            int n = server.Receive(chunk, 0, chunk.Length, SocketFlags.None, out SocketError error);
-            if (error == SocketError.WouldBlock)
-                continue;
-            if (error != SocketError.Success || n == 0)
-                return;
-            SendAll(server, chunk.AsSpan(0, n));
-        }
-    }) { IsBackground = true };
-    echo.Start();
+    var echo = new Thread(() => TickEcho(server, tickRate, stop.Token)) { IsBackground = true };
+    if (externalEchoPort == 0)
+        echo.Start();
 
     // Each message carries its send time; the client matches replies by reading whole frames.
     var burst = new byte[frame * perTick];
@@ -142,7 +145,8 @@ else if (mode == "tickpingpong")
     rtts.Sort();
     double Micros(double p) => rtts[Math.Min(rtts.Count - 1, (int)(p / 100 * rtts.Count))] * 1e6 / Stopwatch.Frequency;
     Console.WriteLine(string.Format(CultureInfo.InvariantCulture,
-        "raw tick pingpong: {0} round trips, p50 {1:F1} us, p99 {2:F1} us, p99.9 {3:F1} us", rtts.Count, Micros(50), Micros(99), Micros(99.9)));
+        "raw tick pingpong{4}: {0} round trips, p50 {1:F1} us, p99 {2:F1} us, p99.9 {3:F1} us", rtts.Count, Micros(50), Micros(99), Micros(99.9),
+        externalEchoPort > 0 ? " (echo in another process)" : ""));
 }
 else
 {
@@ -176,6 +180,29 @@ else
     reader.Join();
     double elapsed = (Stopwatch.GetTimestamp() - start) / (double)Stopwatch.Frequency;
     Console.WriteLine(string.Format(CultureInfo.InvariantCulture, "raw blast: {0:F0} msgs/s received ({1}-byte messages)", received / elapsed, size));
+}
+
+// The echo side of tickpingpong: waits with Poll for the rest of its own 1/tickRate ticks, reads what is there
+// without blocking and writes it back in one send; returns when the peer closes or on cancellation.
+static void TickEcho(Socket peer, int tickRate, CancellationToken stop)
+{
+    var chunk = new byte[1 << 16];
+    long tickTicks = Stopwatch.Frequency / tickRate;
+    long nextTick = Stopwatch.GetTimestamp() + tickTicks;
+    while (!stop.IsCancellationRequested)
+    {
+        long now = Stopwatch.GetTimestamp();
+        if (now >= nextTick)
+            nextTick += tickTicks * ((now - nextTick) / tickTicks + 1);
+        if (!peer.Poll(WaitMicros(nextTick - now), SelectMode.SelectRead))
+            continue;
+        int n = peer.Receive(chunk, 0, chunk.Length, SocketFlags.None, out SocketError error);
+        if (error == SocketError.WouldBlock)
+            continue;
+        if (error != SocketError.Success || n == 0)
+            return;
+        SendAll(peer, chunk.AsSpan(0, n));
+    }
 }
 
 // The rest of the tick as a Poll timeout: whole milliseconds rounded up (as the tool's PollTimeout), at least 1 ms.

@@ -83,31 +83,14 @@ public sealed class QueuedWriteTests
         return queues;
     }
 
-    private static (Channel, ReplayStream) Open(ConnectOptions? options = null)
-    {
-        byte[] ack = HexDump.Records(VectorFiles.SocketChannel("020_single_complete_message.txt"))[0];
-        (Channel channel, ReplayStream stream) = ReplayClient.Open([ack], options);
-        stream.ClearWritten();
-        return (channel, stream);
-    }
+    private static (Channel, ReplayStream) Open(ConnectOptions? options = null) => WriteTestChannel.Open(options);
 
-    private static TransportBuffer Fill(Channel channel, int length, byte value)
-    {
-        Assert.Equal(TransportReturnCode.Success, channel.GetBuffer(length, packed: false, out TransportBuffer? buffer));
-        buffer!.Data[..length].Fill(value);
-        buffer.Length = length;
-        return buffer;
-    }
+    private static TransportBuffer Fill(Channel channel, int length, byte value) => WriteTestChannel.Fill(channel, length, value);
 
     // Writes one message (queued below the high-water mark) and returns the RIPC frame it must become on the wire.
     private static byte[] Frame(Channel channel, int length, byte value, WritePriority priority)
     {
         Assert.True(channel.Write(Fill(channel, length, value), priority) > TransportReturnCode.Success);
-        byte[] frame = new byte[3 + length];
-        frame[0] = (byte)((3 + length) >> 8);
-        frame[1] = (byte)(3 + length);
-        frame[2] = 0x02; // RIPC data
-        frame.AsSpan(3).Fill(value);
-        return frame;
+        return WriteTestChannel.Frame(length, value);
     }
 }

@@ -13,6 +13,7 @@ internal sealed class Recorder : IReactorCallbacks
     public List<byte[]> DirectoryRequestBytes { get; } = [];
     public List<DirectoryRefresh> DirectoryRefreshes { get; } = [];
     public List<string> DictionaryRequests { get; } = [];
+    public List<(int StreamId, string Name, int ServiceId, bool Streaming, DictionaryVerbosity Verbosity)> DictionaryRequestDetails { get; } = [];
     public List<string> Errors { get; } = [];
     public int ItemRefreshes { get; set; }
     public int ItemUpdates { get; set; }
@@ -83,7 +84,11 @@ internal sealed class Recorder : IReactorCallbacks
     {
         Messages.Add((msg.DomainType, msg.MsgClass, msg.StreamId));
         if (dictionary.Type == RdmDictionaryMsgType.Request)
-            DictionaryRequests.Add(dictionary.Request.DictionaryName);
+        {
+            DictionaryRequest request = dictionary.Request;
+            DictionaryRequests.Add(request.DictionaryName);
+            DictionaryRequestDetails.Add((msg.StreamId, request.DictionaryName, request.ServiceId, request.Streaming, request.Verbosity));
+        }
         return ReactorCallbackReturn.Success;
     }
 }

@@ -34,14 +34,14 @@ public sealed class HubSourcesTests
 
         _router.OnMessage(first, Wire.Update(-1, 2001));
         _router.OnMessage(second, Wire.Update(-7, 2002));
-        Assert.Equal([2001L, 2002L], toConsumer.Sent.Select(BidOfUpdate));
+        Assert.Equal([2001L, 2002L], toConsumer.Sent.Select(Wire.BidOfUpdate));
 
         // One provider goes: the other still publishes, so the item stays good and the service Up.
         toConsumer.Clear();
         _router.OnLost(first);
         Assert.Empty(toConsumer.Sent);
         _router.OnMessage(second, Wire.Update(-7, 2003));
-        Assert.Equal(2003, BidOfUpdate(Assert.Single(toConsumer.Sent)));
+        Assert.Equal(2003, Wire.BidOfUpdate(Assert.Single(toConsumer.Sent)));
 
         // The last one goes: now the item is stale and the service Down.
         toConsumer.Clear();
@@ -65,7 +65,7 @@ public sealed class HubSourcesTests
         _router.OnMessage(first, ClosedStatus(-1));
         Assert.Empty(toConsumer.Sent);
         _router.OnMessage(second, Wire.Update(-1, 3000));
-        Assert.Equal(3000, BidOfUpdate(Assert.Single(toConsumer.Sent)));
+        Assert.Equal(3000, Wire.BidOfUpdate(Assert.Single(toConsumer.Sent)));
     }
 
     [Fact]
@@ -312,21 +312,5 @@ public sealed class HubSourcesTests
         Assert.Equal(MsgClass.Post, post.MsgClass);
         Assert.True((post.PostFlags & PostMsgFlags.HasPostId) != 0);
         return post.PostId;
-    }
-
-    private static long BidOfUpdate(byte[] encoded)
-    {
-        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg msg));
-        Assert.Equal(MsgClass.Update, msg.MsgClass);
-        FieldListDecoder.Decode(msg.EncodedDataBody, out FieldListDecoder decoder);
-        while (decoder.Next(out FieldEntry entry) == CodecReturnCode.Success)
-        {
-            if (entry.FieldId == 22)
-            {
-                Assert.Equal(CodecReturnCode.Success, Real.Decode(entry.EncodedData, out Real bid));
-                return bid.Value;
-            }
-        }
-        throw new Xunit.Sdk.XunitException("no BID in the update");
     }
 }

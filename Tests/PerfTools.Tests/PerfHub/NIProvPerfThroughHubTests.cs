@@ -21,14 +21,17 @@ public sealed class NIProvPerfThroughHubTests : IDisposable
     private readonly CancellationTokenSource _limit = new(Limit);
     private readonly string _directory = Directory.CreateTempSubdirectory("niprov-hub-").FullName;
 
+    // The hub packs its output by default; "-maxPackCount 1" turns packing off.
     [Theory]
-    [InlineData(new string[0], 1)]
-    [InlineData(new[] { "-threads", "2", "-commonItemCount", "20" }, 2)]
-    public async Task ConsPerf_gets_every_image_and_NIProvPerfs_stamped_updates_through_the_hub(string[] niprovExtra, int providers)
+    [InlineData(new string[0], 1, new string[0])]
+    [InlineData(new[] { "-threads", "2", "-commonItemCount", "20" }, 2, new string[0])]
+    [InlineData(new string[0], 1, new[] { "-maxPackCount", "1" })]
+    public async Task ConsPerf_gets_every_image_and_NIProvPerfs_stamped_updates_through_the_hub(string[] niprovExtra, int providers,
+        string[] hubExtra)
     {
         var hubConsole = new WatchedConsole();
         using var stopHub = CancellationTokenSource.CreateLinkedTokenSource(_limit.Token);
-        Task<int> hub = StartHub(hubConsole, stopHub.Token, out Task<(int Consumers, int Providers)> ports);
+        Task<int> hub = StartHub(hubConsole, hubExtra, stopHub.Token, out Task<(int Consumers, int Providers)> ports);
         (int consumerPort, int providerPort) = await ports.WaitAsync(_limit.Token);
         string items = WriteItemList();
 
@@ -86,7 +89,7 @@ public sealed class NIProvPerfThroughHubTests : IDisposable
         Assert.True(Count(hubSummary, "Fan-out messages") >= received, hubSummary);
     }
 
-    private Task<int> StartHub(WatchedConsole console, CancellationToken stop, out Task<(int, int)> ports)
+    private Task<int> StartHub(WatchedConsole console, string[] extra, CancellationToken stop, out Task<(int, int)> ports)
     {
         var listening = new TaskCompletionSource<(int, int)>(TaskCreationOptions.RunContinuationsAsynchronously);
         ports = listening.Task;
@@ -94,6 +97,7 @@ public sealed class NIProvPerfThroughHubTests : IDisposable
         string[] args =
         [
             "-p", "0", "-niPort", "0", "-writeStatsInterval", "1", "-summaryFile", PathOf("HubSummary.out"), "-statsFile", PathOf("HubStats"),
+            .. extra,
         ];
         return Task.Run(() =>
         {

@@ -93,4 +93,21 @@ internal static class Wire
         MsgEncoder.EncodeComplete(ref e, ref updateState, true);
         return MsgEncoder.EncodeComplete(ref e, ref postState, true);
     });
+
+    /// <summary>The BID (fid 22) an update carries.</summary>
+    public static long BidOfUpdate(byte[] encoded)
+    {
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg msg));
+        Assert.Equal(MsgClass.Update, msg.MsgClass);
+        FieldListDecoder.Decode(msg.EncodedDataBody, out FieldListDecoder decoder);
+        while (decoder.Next(out FieldEntry entry) == CodecReturnCode.Success)
+        {
+            if (entry.FieldId == 22)
+            {
+                Assert.Equal(CodecReturnCode.Success, Real.Decode(entry.EncodedData, out Real bid));
+                return bid.Value;
+            }
+        }
+        throw new Xunit.Sdk.XunitException("no BID in the update");
+    }
 }

@@ -1,8 +1,0 @@
-namespace PerfTools.PerfHub.Network;
-
-internal enum ReadOutcome
-{
-    Message,
-    NoMessage,
-    Failed,
-}
