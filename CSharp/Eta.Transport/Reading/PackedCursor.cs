@@ -45,7 +45,6 @@ internal struct PackedCursor
             if (length > 0 && length <= _end - start)
             {
                 _position = start + length;
-                _first = false;
                 return true;
             }
         }
