@@ -41,6 +41,7 @@ public sealed class Channel
     private ICompressor? _inCompressor;
     private NegotiatedSession? _session;
     private long _initDeadline;
+    private int _initTimeoutSeconds;
     private long _lastSendTicks;
     private long _lastReceiveTicks;
     /// <summary>The error that closed the channel, repeated by later calls.</summary>
@@ -55,8 +56,7 @@ public sealed class Channel
         _server = server;
         _blocking = connect?.Blocking ?? bind!.ChannelsBlocking;
         _input = new InputBuffer(inputSize);
-        int timeout = connect?.InitializationTimeout ?? bind!.InitializationTimeout;
-        _initDeadline = Environment.TickCount64 + timeout * 1000L;
+        StartInitClock(connect?.InitializationTimeout ?? bind!.InitializationTimeout);
         State = ChannelState.Initializing;
     }
 
@@ -120,7 +120,15 @@ public sealed class Channel
             _socket = stream.Socket,
         };
         channel._serverHandshake = new ServerHandshake(bind, accept.NakMount, stream, channel._input);
+        if (accept.InitializationTimeout > 0)
+            channel.StartInitClock(accept.InitializationTimeout);
         return channel;
+    }
+
+    private void StartInitClock(int seconds)
+    {
+        _initTimeoutSeconds = seconds;
+        _initDeadline = Environment.TickCount64 + seconds * 1000L;
     }
 
     private Channel WithClientHandshake(IChannelStream? stream, Socket? socket, Func<ConnectOptions, Socket>? reconnect)
@@ -143,9 +151,8 @@ public sealed class Channel
             return TransportReturnCode.Success;
         if (State != ChannelState.Initializing)
             return Error.Set(TransportReturnCode.Failure, $"Init: the channel is {State}, not initializing");
-        if (Environment.TickCount64 > _initDeadline)
-            return FailInit(TransportReturnCode.Failure, "Init: the handshake did not complete within the initialization timeout");
-
+        // The limit is checked after the step, as LSEG's reactor does: what the peer sent in time is still used
+        // (a garbage opening is reported as garbage, a complete handshake completes) even if Init comes late.
         HandshakeStep step;
         try
         {
@@ -162,6 +169,8 @@ public sealed class Channel
         return step switch
         {
             HandshakeStep.Done => Activate(),
+            HandshakeStep.InProgress when Environment.TickCount64 > _initDeadline => FailInit(TransportReturnCode.Failure,
+                $"Init: the handshake did not complete within the initialization timeout ({_initTimeoutSeconds} s){_serverHandshake?.Waiting}"),
             HandshakeStep.InProgress => TransportReturnCode.ChanInitInProgress,
             _ => FailInit(Error.Code, Error.Text, Error.SystemError),
         };

@@ -33,6 +33,17 @@ internal sealed class ServerHandshake
 
     public NegotiatedSession? Session { get; private set; }
 
+    /// <summary>Where the handshake stands, for the error of a channel that ran out of time (": ..."; built only then).</summary>
+    public string Waiting => _phase switch
+    {
+        Phase.StreamHandshake => ": the client did not finish the TLS handshake", // a plain stream leaves this phase on the first step
+        Phase.AwaitRequest when _input.Count == 0 => ": the client sent nothing (the server waited for its ConnectReq)",
+        Phase.AwaitRequest => $": the client sent {_input.Count} bytes of a ConnectReq and stopped",
+        Phase.SendReply => ": the client did not read the server's reply (ConnectAck or refusal)",
+        _ when _input.Count == 0 => ": the client did not answer the key exchange (the server waited for its ClientKey)",
+        _ => $": the client sent {_input.Count} bytes of its ClientKey and stopped",
+    };
+
     public HandshakeStep Step(TransportError error)
     {
         while (true)

@@ -40,6 +40,12 @@ public sealed record BindOptions
     public int MajorVersion { get; init; } = 14;
     public int MinorVersion { get; init; } = 1;
     public string ComponentVersion { get; init; } = Transport.DefaultComponentVersion;
+    /// <summary>
+    /// Seconds an accepted channel's handshake may take (60, the default of LSEG's reactor accept options; LSEG's
+    /// transport itself has none). Checked by <see cref="Channel.Init"/>: a server must call Init on every
+    /// initializing channel now and then, not only when its socket is readable, or a client that sends nothing is
+    /// never closed. <see cref="AcceptOptions.InitializationTimeout"/> overrides it per channel.
+    /// </summary>
     public int InitializationTimeout { get; init; } = 60;
     public ServerTlsOptions? Tls { get; init; }
     public object? UserSpecObject { get; init; }

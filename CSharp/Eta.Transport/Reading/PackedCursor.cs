@@ -5,15 +5,14 @@ namespace Eta.Transport.Reading;
 
 /// <summary>
 /// Walks the messages of a packed payload: <c>[UInt16 length][message][UInt16 length][message]...</c>.
-/// A zero-length message is returned only when it is the first of the frame (LSEG's behaviour: an empty
-/// trailing slot is the sender's unused packing space).
+/// A zero-length slot is never returned as a message, first or not: LSEG's socket channel test asserts no
+/// message for a packed frame whose only slot is empty (vector 070) and for an empty last slot (090).
 /// </summary>
 internal struct PackedCursor
 {
     private byte[]? _array;
     private int _position;
     private int _end;
-    private bool _first;
 
     /// <summary>The array the messages live in (input or decompression memory).</summary>
     public readonly byte[]? Array => _array;
@@ -30,7 +29,6 @@ internal struct PackedCursor
         _array = array;
         _position = start;
         _end = end;
-        _first = true;
         Malformed = false;
     }
 
@@ -47,7 +45,6 @@ internal struct PackedCursor
             if (length > 0 && length <= _end - start)
             {
                 _position = start + length;
-                _first = false;
                 return true;
             }
         }
@@ -63,11 +60,8 @@ internal struct PackedCursor
                 break;
             start = _position + RipcLimits.PackedLengthSize;
             _position = start + length;
-            if (length > 0 || _first)
-            {
-                _first = false;
+            if (length > 0)
                 return true;
-            }
         }
         if (_position < _end)
             Malformed = true;

@@ -164,7 +164,7 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
         double seconds = (nowTicks - _stalledSince) / (double)Stopwatch.Frequency;
         if (seconds <= _options.StallTimeoutSeconds)
             return false;
-        FailureText ??= $"the consumer stopped reading (output full for {seconds:F0} s)";
+        FailureText ??= $"the consumer stopped reading (output full for {seconds:F0} s, {_channel.PendingBytes} bytes queued)";
         return true;
     }
 

@@ -43,6 +43,9 @@ internal sealed class ProviderServer : IDisposable
             // The transport's floor of 20 s would override a shorter -pingTimeout: the option is the ceiling and floor.
             PingTimeout = options.PingTimeoutSeconds,
             MinPingTimeout = Math.Min(options.PingTimeoutSeconds, 20),
+            // Enforced because every provider thread (and the reactor) steps Init on each handshaking channel
+            // once a tick, not only when its socket is readable: a client that sends nothing is closed too.
+            InitializationTimeout = options.InitTimeoutSeconds,
             Tls = options.ConnectionType == ProviderConnectionType.Encrypted
                 ? new ServerTlsOptions { CertificateFile = options.CertificateFile, PrivateKeyFile = options.KeyFile }
                 : null,

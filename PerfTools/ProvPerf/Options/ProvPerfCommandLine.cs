@@ -62,6 +62,9 @@ public static class ProvPerfCommandLine
                 (d, v) => d.Options = d.Options with { StallTimeoutSeconds = v }, min: 1, max: 3600)
             .Int("-pingTimeout", 60, "Longest ping timeout the server accepts, in seconds (beyond the guide)",
                 (d, v) => d.Options = d.Options with { PingTimeoutSeconds = v }, min: 1, max: 255)
+            .Int("-initTimeout", ProvPerfOptions.DefaultInitTimeoutSeconds,
+                "Seconds a consumer may take to complete its connection handshake before it is closed (beyond the guide)",
+                (d, v) => d.Options = d.Options with { InitTimeoutSeconds = v }, min: 1, max: 3600)
             .Int("-sendTimeout", 0, "Socket send timeout in ms (0 = default)", (d, v) => d.Options = d.Options with { SendTimeoutMs = v })
             .Rule("-updateRate", d => d.Options.UpdateRate == 0 || d.Options.UpdateRate >= d.Options.TickRate,
                 d => $"cannot be less than -tickRate ({d.Options.TickRate}) unless it is zero")

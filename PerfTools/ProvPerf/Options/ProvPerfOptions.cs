@@ -51,6 +51,10 @@ public sealed record ProvPerfOptions
     public int SendTimeoutMs { get; init; }
     public int StallTimeoutSeconds { get; init; } = PublishingOptions.DefaultStallTimeoutSeconds;
     public int PingTimeoutSeconds { get; init; } = 60;
+    /// <summary>Seconds a consumer's handshake may take before its channel is closed (LSEG's reactor default: 60).</summary>
+    public int InitTimeoutSeconds { get; init; } = DefaultInitTimeoutSeconds;
+
+    public const int DefaultInitTimeoutSeconds = 60;
 
     /// <summary>Every file the run writes, with the option that names it (checked before the run starts).</summary>
     public IEnumerable<(string Option, string Path)> OutputPaths()

@@ -42,6 +42,7 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
             CompressionType = CompressionTypeOf(_options.CompressionType),
             CompressionLevel = _options.CompressionLevel,
             ProtocolType = TestProtocolType,
+            InitializationTimeout = (int)HandshakeTimeout.TotalSeconds,
             Tls = _options.ConnectionType == ConnectionChoice.Encrypted
                 ? new ServerTlsOptions { CertificateFile = _options.CertificateFile, PrivateKeyFile = _options.KeyFile }
                 : null,
@@ -104,7 +105,7 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
         return Activate(channel, $"{_options.HostName}:{_options.Port}", cancellation, out failure);
     }
 
-    /// <summary>Drives the handshake to the end (bounded in time), then applies per-channel settings.</summary>
+    /// <summary>Drives a client's handshake to the end (bounded in time), then applies per-channel settings.</summary>
     private IPerfChannel? Activate(Channel channel, string description, CancellationToken cancellation, out string? failure)
     {
         long deadline = Stopwatch.GetTimestamp() + (long)(HandshakeTimeout.TotalSeconds * Stopwatch.Frequency);
@@ -132,6 +133,12 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
             channel.Close();
             return null;
         }
+        return Ready(channel, description, out failure);
+    }
+
+    /// <summary>A channel whose handshake completed: applies the per-channel settings; null (channel closed) when one fails.</summary>
+    private IPerfChannel? Ready(Channel channel, string description, out string? failure)
+    {
         if (_options.HighWaterMark > 0 && channel.IOCtl(IOCtlCode.HighWaterMark, _options.HighWaterMark) != TransportReturnCode.Success)
         {
             failure = channel.Error.ToString();
@@ -159,34 +166,80 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
         _ => CompressionType.None,
     };
 
+    /// <summary>
+    /// The server: accepts clients and steps every handshake in progress on each <see cref="Accept"/> call, so a
+    /// client that stalls mid-handshake never holds up the next one; the transport fails a handshake that outlasts
+    /// the bind's InitializationTimeout on its next Init, and Accept reports it.
+    /// </summary>
     private sealed class Listener(Server server, EtaTransportEndpoints endpoints) : IPerfListener
     {
+        private readonly List<(Channel Channel, string Peer)> _handshaking = [];
+        private readonly List<Socket> _waitList = [];
+
         public int Port => server.Port;
 
         public IPerfChannel? Accept(TimeSpan wait, CancellationToken cancellation, out string? failure)
         {
             failure = null;
+            _waitList.Clear();
+            _waitList.Add(server.Socket);
+            foreach ((Channel channel, _) in _handshaking)
+                _waitList.Add(channel.Socket);
             try
             {
-                if (!server.Socket.Poll((int)wait.TotalMicroseconds, SelectMode.SelectRead))
-                    return null;
+                Socket.Select(_waitList, null, null, (int)wait.TotalMicroseconds);
             }
             catch (SocketException e)
             {
                 failure = $"listening socket error {e.SocketErrorCode}";
                 return null;
             }
+            if (_waitList.Contains(server.Socket) && !TryAccept(out failure))
+                return null;
+            return StepHandshakes(out failure);
+        }
+
+        private bool TryAccept(out string? failure)
+        {
+            failure = null;
             Channel? channel = server.Accept();
             if (channel is null)
             {
                 if (server.Error.Code != TransportReturnCode.ReadWouldBlock)
                     failure = server.Error.ToString();
-                return null;
+                return failure is null;
             }
-            string peer = channel.Socket.RemoteEndPoint?.ToString() ?? "client";
-            return endpoints.Activate(channel, peer, cancellation, out failure);
+            _handshaking.Add((channel, channel.Socket.RemoteEndPoint?.ToString() ?? "client"));
+            return true;
         }
 
-        public void Dispose() => server.Close();
+        // One Init per handshake in progress (even without input, so that the time limit is checked); returns the
+        // first that completed or failed; the others go on at the next call.
+        private IPerfChannel? StepHandshakes(out string? failure)
+        {
+            failure = null;
+            for (int i = 0; i < _handshaking.Count; i++)
+            {
+                (Channel channel, string peer) = _handshaking[i];
+                TransportReturnCode code = channel.Init();
+                if (code == TransportReturnCode.ChanInitInProgress)
+                    continue;
+                _handshaking.RemoveAt(i);
+                if (code == TransportReturnCode.Success)
+                    return endpoints.Ready(channel, peer, out failure);
+                failure = $"{peer}: {channel.Error}";
+                channel.Close();
+                return null;
+            }
+            return null;
+        }
+
+        public void Dispose()
+        {
+            foreach ((Channel channel, _) in _handshaking)
+                channel.Close();
+            _handshaking.Clear();
+            server.Close();
+        }
     }
 }

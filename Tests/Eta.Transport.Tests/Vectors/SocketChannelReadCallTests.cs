@@ -16,6 +16,8 @@ public sealed class SocketChannelReadCallTests
     private const int RipcHeader = 3;
     private const int FirstPackedHeader = RipcHeader + 2; // the frame header, then the first message's UInt16 length
     private const int NextPackedHeader = 2;
+    private const int FirstFragmentHeader = RipcHeader + 1 + 4 + 2; // extended flags, total length, RIPC 13+ fragment id
+    private const int NextFragmentHeader = RipcHeader + 1 + 2;
 
     public enum Code
     {
@@ -112,6 +114,60 @@ public sealed class SocketChannelReadCallTests
             new(Code.MoreData, 2, 0, 0),
             new(Code.WouldBlock, null, 0, 0),
         ]),
+        // LSEG asserts no message for a packed frame whose only slot is empty (readSinglePackedEmptyPayload).
+        new("070_single_packed_with_empty_payload.txt", "070_single_packed_with_empty_payload.txt", 0, _ =>
+        [
+            new(Code.WouldBlock),
+            new(Code.WouldBlock),
+        ]),
+        // Fragments (RIPC 14: a first fragment carries 10 header bytes, each further one 6): LSEG's fragmentedMessage
+        // and the tests after it. A header or fragment that completes nothing gives ReadWouldBlock, no message.
+        new("100_input_fragmented.txt", "100_expected_fragmented.txt", 0, f =>
+        [
+            new(Code.WouldBlock, null, f.R[1], f.R[1]),
+            new(Code.Success, 1, f.R[2], f.R[2]),
+            new(Code.WouldBlock, null, 0, 0),
+        ]),
+        new("105_input_fragment_header+frag_single_read.txt", "105_expected_fragment_header+frag_single_read.txt", 0, f =>
+        [
+            new(Code.MoreData, null, f.R[1], FirstFragmentHeader + 7),
+            new(Code.Success, 1, 0, NextFragmentHeader + 3),
+            new(Code.WouldBlock, null, 0, 0),
+        ]),
+        new("110_input_smaller_frag_follows_larger.txt", "110_expected_smaller_frag_follows_larger.txt", 0, f =>
+        [
+            new(Code.WouldBlock, null, f.R[1], f.R[1]),
+            new(Code.Success, 1, f.R[2], f.R[2]),
+            new(Code.WouldBlock, null, f.R[3], f.R[3]),
+            new(Code.Success, 2, f.R[4], f.R[4]),
+            new(Code.WouldBlock, null, 0, 0),
+        ]),
+        new("115_input_frag_out_of_sequence.txt", "115_expected_frag_out_of_sequence.txt", 0, _ =>
+        [
+            new(Code.WouldBlock),
+            new(Code.Success, 1),
+            new(Code.WouldBlock),
+        ]),
+        new("120_input_frag_max_int.txt", "120_expected_frag_max_int.txt", 0, NoMessageThenAMessageTwice),
+        new("125_input_dupe_frag_headers.txt", "125_expected_dupe_frag_headers.txt", 0, NoMessageThenAMessageTwice),
+        new("130_input_two_frag_msgs_same_size_diff_ids.txt", "130_expected_two_frag_msgs_same_size_diff_ids.txt", 0, f =>
+        [
+            new(Code.WouldBlock, null, f.R[1], f.R[1]),
+            new(Code.Success, 1, f.R[2], f.R[2]),
+            new(Code.WouldBlock, null, f.R[3], f.R[3]),
+            new(Code.Success, 2, f.R[4], f.R[4]),
+            new(Code.Success, 3, f.R[5], f.R[5]),
+            new(Code.WouldBlock, null, 0, 0),
+        ]),
+        new("140_input_normal_msg_follow_frag_msg.txt", "140_expected_normal_msg_follow_frag_msg.txt", 0, f =>
+        [
+            new(Code.Success, 1, f.R[1], f.R[1]),
+            new(Code.WouldBlock, null, f.R[2], f.R[2]),
+            new(Code.Success, 2, f.R[3], f.R[3]),
+            new(Code.Success, 3, f.R[4], f.R[4]),
+            new(Code.Success, 4, f.R[5], f.R[5]),
+            new(Code.WouldBlock, null, 0, 0),
+        ]),
         new("ping_message.txt", "ping_message.txt", 0, _ =>
         [
             new(Code.Ping),
@@ -125,6 +181,20 @@ public sealed class SocketChannelReadCallTests
         new(Code.MoreData, 1, f.E[1] + RipcHeader + f.E[2] + RipcHeader, f.E[1] + RipcHeader, Ours: Code.Success,
             OursBytesRead: SmallBuffer),
         new(Code.Success, 2, 0, f.E[2] + RipcHeader, OursBytesRead: f.E[1] + RipcHeader + f.E[2] + RipcHeader - SmallBuffer),
+        new(Code.WouldBlock),
+    ];
+
+    /// <summary>
+    /// 120 (a fragment header declaring more than int.MaxValue bytes, then its fragment, are skipped) and 125 (a second
+    /// fragment header reusing the first one's id replaces it): a frame that gives nothing, a message, twice; LSEG
+    /// asserts the codes and messages only.
+    /// </summary>
+    private static Call[] NoMessageThenAMessageTwice(Frames _) =>
+    [
+        new(Code.WouldBlock),
+        new(Code.Success, 1),
+        new(Code.WouldBlock),
+        new(Code.Success, 2),
         new(Code.WouldBlock),
     ];
 

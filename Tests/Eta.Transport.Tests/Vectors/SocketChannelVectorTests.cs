@@ -53,22 +53,6 @@ public sealed class SocketChannelVectorTests
         Assert.Equal(0, stream.PendingRecords);
     }
 
-    // Not LSEG's assertion: LSEG's Java test (readSinglePackedEmptyPayload) expects no message and READ_WOULD_BLOCK
-    // for this stream, while our PackedCursor hands out a first empty slot as an empty message. Left as an open
-    // question, so this stream is not in SocketChannelReadCallTests.
-    [Fact]
-    public void Packed_frame_with_one_empty_message_returns_an_empty_message()
-    {
-        List<byte[]> reads = HexDump.Records(VectorFiles.SocketChannel("070_single_packed_with_empty_payload.txt"));
-        (Channel channel, _) = ReplayClient.Open(reads);
-
-        Assert.Equal(TransportReturnCode.Success, channel.Read(out TransportBuffer? message));
-        Assert.NotNull(message);
-        Assert.Equal(0, message.Length);
-        Assert.Equal(TransportReturnCode.ReadWouldBlock, channel.Read(out message));
-        Assert.Null(message);
-    }
-
     [Fact]
     public void Packed_length_running_past_the_frame_fails_after_the_good_messages()
     {

@@ -9,12 +9,13 @@ namespace PerfTools.Tests.Robustness;
 /// <summary>
 /// 50 misbehaving clients against ProvPerf (half send a garbage frame, half stop in the middle of the handshake)
 /// while a good ConsPerf runs: the good consumer still gets every image and reaches and completes steady state, it
-/// receives (within 20%) the updates the provider says it sent, and the provider closes the garbage channels
-/// with a logged reason. (The stalled ones stay open: ProvPerf has no handshake time limit yet.) Nothing here is timed against the wall clock; latency under this load is compared by
-/// <c>PerfTools/bench/bad-clients.sh</c>.
+/// receives (within 20%) the updates the provider says it sent, and the provider closes every bad channel with a
+/// logged reason: the garbage ones at once, the stalled ones when their handshake outlasts <c>-initTimeout</c> (1 s
+/// here). Each bad client is followed by its own address in the log. Nothing here is timed against the wall clock;
+/// latency under this load is compared by <c>PerfTools/bench/bad-clients.sh</c>.
 /// </summary>
 [Collection(EndToEndCollection.Name)]
-public sealed partial class BadClientsTests
+public sealed class BadClientsTests
 {
     private const int GarbageClients = 25;
     private const int StalledClients = 25;
@@ -25,7 +26,7 @@ public sealed partial class BadClientsTests
     {
         await using var run = new LoopbackRun(Limit);
         string items = run.WriteItemList(100);
-        await run.StartProviderAsync(0, "-updateRate", "2000", "-tickRate", "1000");
+        await run.StartProviderAsync(0, "-updateRate", "2000", "-tickRate", "1000", "-initTimeout", "1");
         var bad = new List<Socket>();
         try
         {
@@ -42,7 +43,10 @@ public sealed partial class BadClientsTests
             for (int i = GarbageClients; i < bad.Count; i++)
                 await bad[i].SendAsync(new byte[] { 0x00, 0x40 }, SocketFlags.None, run.Limit);
 
+            Task<string>[] closes = [.. bad.Select(socket => ClosedLineOf(run, socket))];
+
             int exit = await run.RunConsumerAsync("-itemFile", items, "-itemCount", "100", "-steadyStateTime", "8");
+            string[] closed = await Task.WhenAll(closes);
             int providerExit = await run.StopProviderAsync();
 
             Assert.True(exit == 0, $"ConsPerf exit {exit}:\n{run.ConsumerConsole.Text}");
@@ -53,8 +57,11 @@ public sealed partial class BadClientsTests
             long sent = Stat(run.ProviderSummary, "Updates sent");
             Assert.True(sent > 0, "the provider sent no updates");
             Assert.InRange(received, sent * 0.8, sent * 1.2);
-            Assert.True(ClosedChannels(run.ProviderConsole.Text) >= GarbageClients,
-                $"the provider closed fewer than {GarbageClients} channels:\n{run.ProviderConsole.Text}");
+            for (int i = 0; i < GarbageClients; i++)
+                Assert.True(closed[i].Contains("(or sent garbage)", StringComparison.Ordinal), closed[i]);
+            for (int i = GarbageClients; i < bad.Count; i++)
+                Assert.Contains("initialization failed: Failure: Init: the handshake did not complete within the initialization timeout (1 s): " +
+                    "the client sent 2 bytes of a ConnectReq and stopped", closed[i]);
         }
         finally
         {
@@ -77,8 +84,12 @@ public sealed partial class BadClientsTests
         return long.Parse(m.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture);
     }
 
-    private static int ClosedChannels(string log) => ClosedLine().Matches(log).Count;
-
-    [GeneratedRegex(@"^Channel \S+ closed: .+$", RegexOptions.Multiline)]
-    private static partial Regex ClosedLine();
+    // The provider names a channel by its peer's address: the bad client's own local end.
+    private static async Task<string> ClosedLineOf(LoopbackRun run, Socket socket)
+    {
+        string prefix = $"Channel {socket.LocalEndPoint} closed: ";
+        await run.ProviderConsole.WhenWritten(prefix, run.Limit);
+        Match line = Regex.Match(run.ProviderConsole.Text, $"^{Regex.Escape(prefix)}.*$", RegexOptions.Multiline);
+        return line.Value;
+    }
 }
