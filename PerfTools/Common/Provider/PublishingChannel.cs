@@ -23,6 +23,8 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
     // A fragmented message the transport could not take whole (WriteRetry's CallAgain): written again before anything else.
     private TransportBuffer? _unfinished;
     private int _messagesInBuffer;
+    private bool _bufferPacked;
+    private int _maxFragmentSize = int.MaxValue; // the channel's max fragment size, once it is active
     private bool _flushPending;
     private long _stalledSince; // Stopwatch ticks when output was first refused, 0 while it is taken
 
@@ -61,6 +63,7 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
             return Fail("initialization failed");
         if (_options.HighWaterMark > 0 && _channel.IOCtl(IOCtlCode.HighWaterMark, _options.HighWaterMark) < TransportReturnCode.Success)
             return Fail("setting the high water mark failed");
+        _maxFragmentSize = _channel.Info?.MaxFragmentSize ?? int.MaxValue;
         return ConnectionProgress.Active;
     }
 
@@ -78,14 +81,13 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
     {
         if (_unfinished is not null && (!WriteBuffer(_unfinished) || _unfinished is not null))
             return default;
-        if (_buffer is not null && !_options.Packing)
+        if (_buffer is not null && !_bufferPacked)
             Cancel();
         if (_buffer is not null && _buffer.Capacity < maxLength && !WriteCurrent())
             return default;
         if (_buffer is null)
         {
-            bool packed = _options.Packing;
-            int size = packed ? Math.Max(_options.PackBufSize, maxLength) : maxLength;
+            int size = _options.BufferSize(maxLength, _maxFragmentSize, out bool packed);
             TransportReturnCode rc = _channel.GetBuffer(size, packed, out _buffer);
             if (_buffer is null && rc == TransportReturnCode.NoBuffers && Flush())
                 _channel.GetBuffer(size, packed, out _buffer);
@@ -96,6 +98,7 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
             }
             _stalledSince = 0;
             _messagesInBuffer = 0;
+            _bufferPacked = packed;
         }
         return _buffer.Data[..Math.Min(maxLength, _buffer.Capacity)];
     }
@@ -106,7 +109,7 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
         buffer.Length = length;
         _messagesInBuffer++;
         _stats.MessagesWritten.Increment();
-        if (!_options.Packing || _messagesInBuffer >= _options.MaxPackCount)
+        if (!_bufferPacked || _messagesInBuffer >= _options.MaxPackCount)
             return WriteCurrent();
         if (_channel.PackBuffer(buffer) < TransportReturnCode.Success)
         {

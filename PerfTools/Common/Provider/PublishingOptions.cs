@@ -12,4 +12,15 @@ public sealed record PublishingOptions(bool DirectWrite, int MaxPackCount, int P
 
     /// <summary>Packing is on when more than one message goes into a buffer.</summary>
     public bool Packing => MaxPackCount > 1;
+
+    /// <summary>
+    /// The size of the buffer to get for a message of up to <paramref name="maxLength"/> bytes, and whether it is
+    /// packed. A packed buffer cannot exceed the channel's max fragment size: a <c>-packBufSize</c> above it is cut
+    /// to it, and a message too large for one goes out alone, unpacked (the transport fragments it).
+    /// </summary>
+    public int BufferSize(int maxLength, int maxFragmentSize, out bool packed)
+    {
+        packed = Packing && maxLength <= maxFragmentSize;
+        return packed ? Math.Min(Math.Max(PackBufSize, maxLength), maxFragmentSize) : maxLength;
+    }
 }

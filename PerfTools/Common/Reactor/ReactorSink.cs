@@ -15,8 +15,10 @@ public sealed class ReactorSink : IMessageSink
     private readonly PublishingOptions _options;
     private readonly PublishingStats _stats;
     private readonly WriteFlags _writeFlags;
+    private readonly int _maxFragmentSize;
     private TransportBuffer? _buffer;
     private int _messagesInBuffer;
+    private bool _bufferPacked;
 
     public ReactorSink(ReactorChannel channel, PublishingOptions options, PublishingStats stats)
     {
@@ -24,20 +26,22 @@ public sealed class ReactorSink : IMessageSink
         _options = options;
         _stats = stats;
         _writeFlags = options.DirectWrite ? WriteFlags.DirectSocketWrite : WriteFlags.None;
+        _maxFragmentSize = channel.Channel?.Info?.MaxFragmentSize ?? int.MaxValue;
     }
 
     public Span<byte> Reserve(int maxLength)
     {
-        if (_buffer is not null && !_options.Packing)
+        if (_buffer is not null && !_bufferPacked)
             Cancel();
         if (_buffer is not null && _buffer.Capacity < maxLength && !SubmitBuffer())
             return default;
         if (_buffer is null)
         {
-            int size = _options.Packing ? Math.Max(_options.PackBufSize, maxLength) : maxLength;
-            if (_channel.GetBuffer(size, _options.Packing, out _buffer) != ReactorReturnCode.Success || _buffer is null)
+            int size = _options.BufferSize(maxLength, _maxFragmentSize, out bool packed);
+            if (_channel.GetBuffer(size, packed, out _buffer) != ReactorReturnCode.Success || _buffer is null)
                 return default; // out of buffers: the reactor flushes on its next dispatch
             _messagesInBuffer = 0;
+            _bufferPacked = packed;
         }
         return _buffer.Data[..Math.Min(maxLength, _buffer.Capacity)];
     }
@@ -48,7 +52,7 @@ public sealed class ReactorSink : IMessageSink
         buffer.Length = length;
         _messagesInBuffer++;
         _stats.MessagesWritten.Increment();
-        if (!_options.Packing || _messagesInBuffer >= _options.MaxPackCount)
+        if (!_bufferPacked || _messagesInBuffer >= _options.MaxPackCount)
             return SubmitBuffer();
         return _channel.PackBuffer(buffer) >= 0;
     }

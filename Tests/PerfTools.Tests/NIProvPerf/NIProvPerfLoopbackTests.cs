@@ -19,6 +19,7 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
     [Theory]
     [InlineData("")]
     [InlineData("-maxPackCount 10 -packBufSize 6000")]
+    [InlineData("-maxPackCount 10 -packBufSize 20000")] // above the max fragment size (6144): cut to it
     [InlineData("-directWrite -highWaterMark 1000 -tcpDelay")]
     public async Task Logs_in_as_provider_publishes_the_service_refreshes_every_item_once_then_sends_every_update_it_counts(string extraArgs)
     {

@@ -17,6 +17,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
     [Theory]
     [InlineData("")]
     [InlineData("-maxPackCount 10 -packBufSize 6000")]
+    [InlineData("-maxPackCount 10 -packBufSize 20000")] // above the max fragment size (6144): cut to it
     [InlineData("-directWrite -highWaterMark 1000 -tcpDelay")]
     [InlineData("-threads 2")]
     [InlineData("-c encrypted")]

@@ -33,12 +33,14 @@ public sealed class ProvPerfReactorTests
         Assert.Contains("closed: the consumer closed the connection", run.ProviderConsole.Text);
     }
 
-    [Fact]
-    public async Task Reactor_consumer_and_reactor_provider_complete_a_run_with_packing()
+    [Theory]
+    [InlineData("6000")]
+    [InlineData("20000")] // above the max fragment size (6144): cut to it
+    public async Task Reactor_consumer_and_reactor_provider_complete_a_run_with_packing(string packBufSize)
     {
         await using var run = new LoopbackRun(Limit);
         string items = run.WriteItemList(300);
-        await run.StartProviderAsync(0, "-reactor", "-updateRate", "5000", "-maxPackCount", "10");
+        await run.StartProviderAsync(0, "-reactor", "-updateRate", "5000", "-maxPackCount", "10", "-packBufSize", packBufSize);
 
         int exit = await run.RunConsumerAsync("-reactor", "-itemFile", items, "-itemCount", "300", "-steadyStateTime", "2");
 
