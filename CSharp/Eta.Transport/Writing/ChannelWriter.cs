@@ -35,7 +35,6 @@ internal sealed class ChannelWriter
     private readonly TransportBuffer _inPlace;
     private OutputQueue _reservedQueue;
     private readonly StagingBuffer _staging;
-    private int _nextAutoFlushAt; // queued bytes at which a write flushes again after the socket pushed back
     private readonly OutputBufferPool _pool;
     private readonly ICompressor? _compressor;
     private readonly byte[] _compressScratch;
@@ -396,19 +395,14 @@ internal sealed class ChannelWriter
 
     /// <summary>
     /// Flushes when the queues (not counting bytes already handed to the staging area) reach the
-    /// high-water mark. After the socket has pushed back, the next automatic flush waits for another
-    /// high-water mark of new data: once the staging area is full the queues stay above the mark, and a flush
-    /// on every write would cost a refused send per message exactly when the consumer is already behind.
+    /// high-water mark: while the socket is backed up, a flush is attempted once per high-water mark of new
+    /// data rather than on every write.
     /// </summary>
     private TransportReturnCode AfterQueueing(WriteFlags flags)
     {
-        if ((flags & WriteFlags.DirectSocketWrite) != 0)
+        if (_queuedBytes >= HighWaterMark || (flags & WriteFlags.DirectSocketWrite) != 0)
             return Flush();
-        if (_queuedBytes < HighWaterMark || (!_staging.IsEmpty && _queuedBytes < _nextAutoFlushAt))
-            return (TransportReturnCode)PendingBytes;
-        TransportReturnCode result = Flush();
-        _nextAutoFlushAt = _staging.IsEmpty ? 0 : _queuedBytes + HighWaterMark;
-        return result;
+        return (TransportReturnCode)PendingBytes;
     }
 
     /// <summary>
