@@ -50,12 +50,10 @@ public sealed partial class ReactorChannel
                 return ReactorReturnCode.Success; // lost while handling the message
             if (rc > TransportReturnCode.Success)
                 continue;
+            // Success means nothing is left buffered: another read now would only be a recv the socket refuses
+            // (one per dispatch). What arrives next makes the socket readable for the next wait.
             if (rc is TransportReturnCode.Success or TransportReturnCode.ReadWouldBlock or TransportReturnCode.ReadPing)
-            {
-                if (rc != TransportReturnCode.Success || buffer is null)
-                    return ReactorReturnCode.Success;
-                continue; // Success with a message: the socket may hold more
-            }
+                return ReactorReturnCode.Success;
             ClosedByPeer = Channel.Error.PeerClosed;
             return Lose("Read failed: " + Channel.Error.Text) ? ReactorReturnCode.Success : ReactorReturnCode.Failure;
         }
