@@ -35,6 +35,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
     private PublishingChannel? _channel;
     private ChannelReader? _reader;
     private NIProviderSession? _session;
+    private RefreshTurn _refreshTurn; // one refresh burst per tick even when the update bursts leave no spare time
     private Thread? _thread;
     private bool _failed;
     private bool _connected;
@@ -136,6 +137,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         }
         if (_session.Login != LoginState.Accepted)
             return;
+        _refreshTurn.NewTick();
         if (!_bursts.SendUpdates(_session) || !_channel.EndBurst())
             Fail(_channel.FailureText ?? "write failed");
     }
@@ -144,8 +146,12 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
     {
         if (_failed || _session is null || _channel is null)
             return;
-        if (untilNextTick > TimeSpan.Zero && _session.Items.RefreshesPending > 0 && SendRefreshBurst())
-            return;
+        if (_session.Items.RefreshesPending > 0 && _refreshTurn.IsDue(untilNextTick))
+        {
+            _refreshTurn.Taken();
+            if (SendRefreshBurst() && untilNextTick > TimeSpan.Zero)
+                return;
+        }
         WaitAndRead(untilNextTick);
     }
 

@@ -1,4 +1,4 @@
-using PerfTools.ProvPerf.Threads;
+using PerfTools.Common.Timing;
 using Xunit;
 
 namespace PerfTools.Tests.ProvPerf;

@@ -1,12 +1,12 @@
-namespace PerfTools.ProvPerf.Threads;
+namespace PerfTools.Common.Timing;
 
 /// <summary>
-/// When a provider thread sends refreshes (guide §5.3: in the spare time of a tick). Beyond the guide: a thread that is
+/// When a provider thread (ProvPerf, NIProvPerf) sends refreshes (guide §5.3, §6.3: in the spare time of a tick). Beyond the guide: a thread that is
 /// behind its ticks (the update bursts take the whole tick, so there is never spare time) still sends one refresh
 /// burst per tick, so images keep arriving (-refreshBurstSize per connection per tick) instead of never; the updates
 /// then show the overload as latency rather than as consumers that time out waiting for images.
 /// </summary>
-internal struct RefreshTurn
+public struct RefreshTurn
 {
     private bool _sentThisTick;
 
