@@ -54,9 +54,10 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
     /// <summary>What went wrong (or <see cref="ClosedByPeerText"/>), once something did.</summary>
     public string? FailureText { get; private set; }
 
+    /// <summary>Steps the handshake; a channel whose handshake already completed elsewhere (ProvPerf's accepting thread) only gets its settings.</summary>
     public ConnectionProgress Initialize()
     {
-        TransportReturnCode rc = _channel.Init();
+        TransportReturnCode rc = _channel.State == ChannelState.Active ? TransportReturnCode.Success : _channel.Init();
         if (rc == TransportReturnCode.ChanInitInProgress)
             return ConnectionProgress.InProgress;
         if (rc != TransportReturnCode.Success)
