@@ -168,8 +168,10 @@ internal sealed class FrameReader
 
     /// <summary>
     /// &gt;0 (the buffered byte count) when another message can be produced without the socket signalling
-    /// readiness: a packed remainder, a complete frame, or input the stream (TLS) holds; else
-    /// <paramref name="otherwise"/>. A partial frame does not count: the socket signals when the rest comes.
+    /// readiness: a packed remainder, a complete frame, input the stream (TLS) holds, or a socket read that filled
+    /// the input buffer (the socket very likely holds more: reading again costs one <c>recv</c>, asking first
+    /// would cost a <c>poll</c> as well); else <paramref name="otherwise"/>. A partial frame alone does not count:
+    /// the socket signals when the rest comes.
     /// </summary>
     private TransportReturnCode More(TransportReturnCode otherwise)
     {
@@ -177,7 +179,9 @@ internal sealed class FrameReader
             return (TransportReturnCode)(_input.Count + _packed.RemainingBytes);
         int frameLength = _input.PeekFrameLength();
         bool completeFrame = _input.Count >= RipcLimits.HeaderLength && _input.Count >= frameLength;
-        return completeFrame || (_stream?.HasBufferedInput ?? false) ? (TransportReturnCode)Math.Max(1, _input.Count) : otherwise;
+        return completeFrame || _input.LastFillWasFull || (_stream?.HasBufferedInput ?? false)
+            ? (TransportReturnCode)Math.Max(1, _input.Count)
+            : otherwise;
     }
 
     /// <summary>The next packed message, or a failure when the frame is malformed; false when there is none.</summary>

@@ -38,6 +38,12 @@ internal sealed class InputBuffer
     }
 
     /// <summary>
+    /// True when the last <see cref="Fill"/> took all the space it offered: the stream may well hold more, so
+    /// reading again is worth a call without first asking the socket whether it is readable.
+    /// </summary>
+    public bool LastFillWasFull { get; private set; }
+
+    /// <summary>
     /// Reads once from <paramref name="stream"/> into the free space, making room for a frame of
     /// <paramref name="neededFrameLength"/> bytes (0 when unknown). Returns the stream's result:
     /// &gt;0 bytes read, 0 nothing available, -1 peer closed.
@@ -47,9 +53,12 @@ internal sealed class InputBuffer
         int needed = Math.Max(neededFrameLength, 3);
         if (needed > _data.Length)
             Grow(needed);
-        if (End == _data.Length || Start + needed > _data.Length)
-            Compact();
-        int read = stream.Read(_data.AsSpan(End));
+        // What is left here is at most one partial frame (a read is only needed when no whole frame is buffered):
+        // moving it to the front costs little and lets this one read take the whole buffer, not just its tail.
+        Compact();
+        Span<byte> space = _data.AsSpan(End);
+        int read = stream.Read(space);
+        LastFillWasFull = read == space.Length;
         if (read > 0)
             End += read;
         return read;

@@ -175,11 +175,13 @@ public sealed class SocketChannelReadCallTests
         ]),
     }.ToDictionary(s => s.Input);
 
-    /// <summary>055 and 058: a first frame, then a second that only partly fits the small read buffer.</summary>
+    /// <summary>
+    /// 055 and 058: a first frame, then a second that only partly fits the small read buffer. The first read fills
+    /// the buffer, so more is likely waiting in the socket: "more data", as LSEG says, though the frame is partial.
+    /// </summary>
     private static Call[] TwoFramesOverflowingTheBuffer(Frames f) =>
     [
-        new(Code.MoreData, 1, f.E[1] + RipcHeader + f.E[2] + RipcHeader, f.E[1] + RipcHeader, Ours: Code.Success,
-            OursBytesRead: SmallBuffer),
+        new(Code.MoreData, 1, f.E[1] + RipcHeader + f.E[2] + RipcHeader, f.E[1] + RipcHeader, OursBytesRead: SmallBuffer),
         new(Code.Success, 2, 0, f.E[2] + RipcHeader, OursBytesRead: f.E[1] + RipcHeader + f.E[2] + RipcHeader - SmallBuffer),
         new(Code.WouldBlock),
     ];
