@@ -153,7 +153,6 @@ public sealed partial class ConsumerWatchlist
         foreach (ProviderStream stream in _streams.Values)
             stream.IsClosed = true;
         _streams.Clear();
-        _routes.Clear();
         _aggregated.Clear();
         _requests.Clear();
         _pending.Clear();

@@ -42,6 +42,4 @@ internal sealed class UpdateRoutes
         }
         _routes[slot] = appStreamId;
     }
-
-    public void Clear() => Array.Clear(_routes);
 }
