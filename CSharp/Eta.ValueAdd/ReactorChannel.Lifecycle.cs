@@ -35,6 +35,7 @@ public sealed partial class ReactorChannel
             if (Channel is null || !IsActive)
                 return ReactorReturnCode.Success;
             TransportReturnCode rc = Channel.Read(out TransportBuffer? buffer);
+            ReadCalls++;
             if (buffer is not null)
             {
                 if (MsgDecoder.Decode(buffer.Contents, out Msg msg) != CodecReturnCode.Success)

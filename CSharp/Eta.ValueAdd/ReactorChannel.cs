@@ -68,6 +68,9 @@ public sealed partial class ReactorChannel
 
     internal bool Removed { get; set; }
 
+    /// <summary>Transport reads dispatch has made on this channel (each may be a recv): tests count them.</summary>
+    internal long ReadCalls { get; private set; }
+
     internal long NextAttemptAt => _reconnect?.NextAttemptAt ?? long.MaxValue;
 
     // ---------------------------------------------------------------- sending

@@ -10,7 +10,7 @@
 # MODES="direct watchlist" compares ConsPerf -watchlist instead (or "direct reactor watchlist" all three); each mode
 # after the first is given as a ratio to the first.
 #
-# Environment overrides: ROUNDS (1), MODES (direct reactor), ITEM_COUNT (100000), UPDATE_RATE (100000),
+# Environment overrides: ROUNDS (1), MODES (direct reactor), ITEM_COUNT (100000), UPDATE_RATE (100000; RATE is taken too),
 # STEADY_STATE_TIME (20), STATS_INTERVAL (5, seconds per stats row), PORT (14012), OUT (out/bench/reactor-vs-direct).
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
@@ -19,7 +19,7 @@ repo="$(cd "$(dirname "$0")/../.." && pwd)"
 rounds="${ROUNDS:-1}"
 read -r -a modes <<< "${MODES:-direct reactor}"
 item_count="${ITEM_COUNT:-100000}"
-rate="${UPDATE_RATE:-100000}"
+rate="${UPDATE_RATE:-${RATE:-100000}}"
 steady="${STEADY_STATE_TIME:-20}"
 interval="${STATS_INTERVAL:-5}"
 cores="$(nproc)"

@@ -56,7 +56,7 @@ internal sealed class ConsumerSession : RoleSession
         if (Login.Type == RdmLoginMsgType.Rtt && _role.LoginRequest?.Attributes.SupportsRoundTripLatency == true)
         {
             // The consumer answers the provider's RTT message with the same ticks (LSEG's reactor does this for the application).
-            ReactorCallbackReturn echoed = Submitted(Channel.Submit(Login.Rtt), "login RTT reply");
+            ReactorCallbackReturn echoed = EchoRtt();
             if (echoed != ReactorCallbackReturn.Success || Channel.Channel is null)
                 return echoed;
         }
@@ -67,6 +67,19 @@ internal sealed class ConsumerSession : RoleSession
             return BecomeReady();
         _step = Step.Directory;
         return Submitted(Channel.Submit(_role.DirectoryRequest), "directory request");
+    }
+
+    /// <summary>
+    /// A reply that finds no output buffer (a consumer busy sending, e.g. its item requests) is skipped with a
+    /// warning rather than costing the connection: the provider's next probe gets its answer.
+    /// </summary>
+    private ReactorCallbackReturn EchoRtt()
+    {
+        ReactorReturnCode rc = Channel.Submit(Login.Rtt);
+        if (rc is not (ReactorReturnCode.NoBuffers or ReactorReturnCode.WriteCallAgain))
+            return Submitted(rc, "login RTT reply");
+        Channel.Fail(rc, "Login RTT reply skipped: no output buffer free");
+        return Channel.RaiseEvent(ReactorChannelEventType.Warning);
     }
 
     private ReactorCallbackReturn OnDirectory(in Msg msg)

@@ -23,6 +23,8 @@ internal enum AppRequestState
 /// </summary>
 internal sealed class AppRequest
 {
+    private AppRequestState _state;
+
     public AppRequest(scoped in Msg request, string? serviceName)
     {
         StreamId = request.StreamId;
@@ -56,7 +58,17 @@ internal sealed class AppRequest
 
     public int PriorityCount { get; private set; }
 
-    public AppRequestState State { get; set; }
+    /// <summary>Where it stands; a change re-routes the updates of the stream it rides on.</summary>
+    public AppRequestState State
+    {
+        get => _state;
+        set
+        {
+            _state = value;
+            if (Stream is { } stream && !IsWaiting)
+                stream.Reroute();
+        }
+    }
 
     /// <summary>The provider stream it rides on, or waits on (<see cref="IsWaiting"/>); null while pending.</summary>
     public ProviderStream? Stream { get; set; }

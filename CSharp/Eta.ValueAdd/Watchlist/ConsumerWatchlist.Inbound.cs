@@ -14,6 +14,20 @@ public sealed partial class ConsumerWatchlist
     /// </summary>
     public bool OnProviderMsg(scoped in Msg msg)
     {
+        if (msg.MsgClass == MsgClass.Update && _routes.Find(msg.StreamId) is int route and not 0)
+        {
+            if (route == msg.StreamId)
+            {
+                _listener.OnMsg(msg);
+            }
+            else
+            {
+                Msg update = msg;
+                update.StreamId = route;
+                _listener.OnMsg(update);
+            }
+            return true;
+        }
         if (!_streams.TryGetValue(msg.StreamId, out ProviderStream? stream))
             return false;
         switch (msg.MsgClass)
@@ -37,7 +51,10 @@ public sealed partial class ConsumerWatchlist
         return true;
     }
 
-    /// <summary>Updates go to the application streams that have their refresh (or part of it).</summary>
+    /// <summary>
+    /// Updates go to the application streams that have their refresh (or part of it). A stream with one such
+    /// request has a route in <see cref="UpdateRoutes"/> and its updates do not come here.
+    /// </summary>
     private void OnUpdate(ProviderStream stream, scoped in Msg msg)
     {
         Msg update = msg;

@@ -88,7 +88,7 @@ public sealed partial class ConsumerWatchlist
             Join(stream, request);
             return;
         }
-        stream = new ProviderStream(NextStreamId(), key, service, request.IsPrivate) { Streaming = request.IsStreaming };
+        stream = new ProviderStream(NextStreamId(), key, service, request.IsPrivate, _routes) { Streaming = request.IsStreaming };
         stream.Add(request);
         request.State = AppRequestState.PendingRefresh;
         stream.RecomputePriority();

@@ -25,6 +25,7 @@ public sealed partial class ConsumerWatchlist
     private readonly ServiceDirectory _services = new();
     private readonly Dictionary<int, AppRequest> _requests;
     private readonly Dictionary<int, ProviderStream> _streams;
+    private readonly UpdateRoutes _routes;
     private readonly Dictionary<ItemKey, ProviderStream> _aggregated;
     private readonly PendingRequests _pending = new();
     private readonly Queue<QueuedStatus> _queuedStatuses = new();
@@ -47,6 +48,7 @@ public sealed partial class ConsumerWatchlist
         int hint = options.ItemCountHint;
         _requests = new Dictionary<int, AppRequest>(hint);
         _streams = new Dictionary<int, ProviderStream>(hint);
+        _routes = new UpdateRoutes(options.FirstStreamId, hint);
         _aggregated = new Dictionary<ItemKey, ProviderStream>(hint);
         _requestTimers = new Queue<RequestTimer>(options.RequestTimeout > TimeSpan.Zero ? hint : 0);
         _posts = new PostTracker(options.PostAckTimeoutTicks, Math.Min(hint, options.MaxOutstandingPosts));
@@ -58,6 +60,12 @@ public sealed partial class ConsumerWatchlist
 
     /// <summary>Application streams the watchlist holds (open, waiting for a refresh, or waiting to be recovered).</summary>
     public int RequestCount => _requests.Count;
+
+    /// <summary>
+    /// The application stream id the updates of <paramref name="providerStreamId"/> go straight to (one request on
+    /// the stream, with its refresh), or 0 when they take the full path.
+    /// </summary>
+    internal int DirectUpdateRoute(int providerStreamId) => _routes.Find(providerStreamId);
 
     /// <summary>Streams open towards the provider.</summary>
     public int ProviderStreamCount => _streams.Count;

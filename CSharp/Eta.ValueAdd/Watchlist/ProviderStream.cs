@@ -19,10 +19,13 @@ internal enum RefreshState
 /// </summary>
 internal sealed class ProviderStream
 {
+    private readonly UpdateRoutes _routes;
     private AppRequest[] _requests = new AppRequest[2];
+    private bool _isClosed;
 
-    public ProviderStream(int streamId, ItemKey key, WatchlistService service, bool isPrivate)
+    public ProviderStream(int streamId, ItemKey key, WatchlistService service, bool isPrivate, UpdateRoutes routes)
     {
+        _routes = routes;
         StreamId = streamId;
         Key = key;
         Service = service;
@@ -62,7 +65,15 @@ internal sealed class ProviderStream
     public bool ProviderOpen { get; set; }
 
     /// <summary>Gone from the watchlist's tables; timers and retries that still name it are ignored.</summary>
-    public bool IsClosed { get; set; }
+    public bool IsClosed
+    {
+        get => _isClosed;
+        set
+        {
+            _isClosed = value;
+            Reroute();
+        }
+    }
 
     public int Count { get; private set; }
 
@@ -76,6 +87,7 @@ internal sealed class ProviderStream
             Array.Resize(ref _requests, Count * 2);
         _requests[Count++] = request;
         request.Stream = this;
+        Reroute();
     }
 
     /// <summary>Removes <paramref name="request"/> keeping the others' order (fan-out follows arrival).</summary>
@@ -87,7 +99,19 @@ internal sealed class ProviderStream
         Count--;
         Array.Copy(_requests, index + 1, _requests, index, Count - index);
         _requests[Count] = null!;
+        Reroute();
         return true;
+    }
+
+    /// <summary>
+    /// Sets this stream's entry in <see cref="UpdateRoutes"/> from what it holds now; called on every change that
+    /// can alter it (a request added or removed, a request's state, the stream closed). A closed stream only ever
+    /// clears its slot, so one that outlives its id in a callback cannot route a later stream's updates.
+    /// </summary>
+    public void Reroute()
+    {
+        bool direct = !_isClosed && Count == 1 && _requests[0].State is AppRequestState.Open or AppRequestState.PendingCompleteRefresh;
+        _routes.Set(StreamId, direct ? _requests[0].StreamId : 0);
     }
 
     /// <summary>Copies the current requests into <paramref name="buffer"/> (grown when short) and returns how many.</summary>

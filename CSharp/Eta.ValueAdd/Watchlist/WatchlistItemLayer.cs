@@ -55,6 +55,10 @@ internal sealed class WatchlistItemLayer : IConsumerItemLayer, IWatchlistChannel
 
     public ReactorCallbackReturn OnItemMsg(ReactorChannel channel, in Msg msg)
     {
+        // An update for the one application stream on its item, which has the provider's id too: the provider's
+        // message is the application's as it is (ConsPerf's items, requested in order, are all like this).
+        if (msg.MsgClass == MsgClass.Update && msg.StreamId != 0 && Watchlist.DirectUpdateRoute(msg.StreamId) == msg.StreamId)
+            return _channel.DeliverDefaultMsg(msg);
         _callbackResult = ReactorCallbackReturn.Success;
         Watchlist.OnProviderMsg(msg);   // a message on a stream the watchlist no longer holds is dropped
         return _callbackResult;
