@@ -5,7 +5,7 @@ namespace PerfTools.PerfHub.Cache;
 /// those fields in that order (NIProvPerf's 100,000 items have one). It answers "which field is fid F" from a small
 /// open-addressing table that stays in the processor's cache because every item of the shape uses it, where a table
 /// per item would be another cache miss per update. Built when a new shape is first seen; read-only after, except for
-/// <see cref="Latest"/> and the cache of shapes one field longer.
+/// <see cref="Latest"/>, the hot fields and the cache of shapes one field longer.
 /// </summary>
 internal sealed class FieldFamily
 {
@@ -14,6 +14,7 @@ internal sealed class FieldFamily
     // (u16 fid) | (index + 1) << 16; 0 is an empty slot. At most half full, so a probe ends after one or two reads.
     private readonly int[] _table;
     private readonly int _shift;
+    private readonly bool[] _hot;
     private Dictionary<short, FieldFamily>? _appended;
 
     private FieldFamily(short[] fieldIds, int[] table, int shift)
@@ -21,6 +22,7 @@ internal sealed class FieldFamily
         FieldIds = fieldIds;
         _table = table;
         _shift = shift;
+        _hot = new bool[fieldIds.Length];
     }
 
     /// <summary>The fields, in the image's order.</summary>
@@ -30,6 +32,31 @@ internal sealed class FieldFamily
 
     /// <summary>The widest layout of the shape yet: where items whose values outgrow theirs move to.</summary>
     public FieldLayout? Latest { get; set; }
+
+    /// <summary>Fields an update (not a refresh) has carried: their slots go first in layouts made since.</summary>
+    public int HotCount { get; private set; }
+
+    public bool IsHot(int index) => _hot[index];
+
+    /// <summary>An update carried field <paramref name="index"/>; true when it was not hot before.</summary>
+    public bool MarkHot(int index)
+    {
+        if (_hot[index])
+            return false;
+        _hot[index] = true;
+        HotCount++;
+        return true;
+    }
+
+    /// <summary>Takes the hot fields of <paramref name="shorter"/>, this family's fields but the last.</summary>
+    public void InheritHot(FieldFamily shorter)
+    {
+        for (int i = 0; i < shorter.Count; i++)
+        {
+            if (shorter.IsHot(i))
+                MarkHot(i);
+        }
+    }
 
     /// <summary>A family for <paramref name="fieldIds"/> (kept), or null when a fid appears twice.</summary>
     public static FieldFamily? Create(short[] fieldIds)

@@ -1,10 +1,11 @@
 namespace PerfTools.PerfHub.Cache;
 
 /// <summary>
-/// Where each field of a <see cref="FieldFamily"/> lives in an item's value area: one slot per field, in the image's
-/// order, each a length (one byte when the slot holds less than 254 bytes, else two) and room for
-/// <see cref="Capacities"/> value bytes. Shared by every item of the family whose values fit; a value that does not
-/// moves its item to a wider layout of the same family (<see cref="FieldLayouts.Widen"/>). Immutable.
+/// Where each field of a <see cref="FieldFamily"/> lives in an item's value area: one slot per field, each a length
+/// (one byte when the slot holds less than 254 bytes, else two) and room for <see cref="Capacities"/> value bytes.
+/// The slots of the fields updates carry (the family's hot fields when the layout was made) come first, so an update
+/// writes a few adjacent cache lines of the item, not all of them. Shared by every item of the family whose values
+/// fit; a value that does not moves its item to a wider layout (<see cref="FieldLayouts.Widen"/>). Immutable.
 /// </summary>
 internal sealed class FieldLayout
 {
@@ -15,12 +16,21 @@ internal sealed class FieldLayout
     {
         Family = family;
         Capacities = capacities;
+        HotCount = family.HotCount;
         Offsets = new int[capacities.Length];
         int offset = 0;
-        for (int i = 0; i < capacities.Length; i++)
+        for (int pass = 0; pass < 2; pass++)
         {
-            Offsets[i] = offset;
-            offset += HeaderSize(capacities[i]) + capacities[i];
+            bool hot = pass == 0;
+            for (int i = 0; i < capacities.Length; i++)
+            {
+                if (family.IsHot(i) != hot)
+                    continue;
+                Offsets[i] = offset;
+                offset += HeaderSize(capacities[i]) + capacities[i];
+            }
+            if (hot)
+                HotLength = offset;
         }
         Length = offset;
     }
@@ -35,6 +45,12 @@ internal sealed class FieldLayout
 
     /// <summary>The value area's length.</summary>
     public int Length { get; }
+
+    /// <summary>Where the hot fields' slots end (0 when none was hot).</summary>
+    public int HotLength { get; }
+
+    /// <summary>The family's hot field count the slots were ordered by: when it has grown, the order is out of date.</summary>
+    public int HotCount { get; }
 
     public int Count => Capacities.Length;
 

@@ -8,12 +8,13 @@ namespace PerfTools.PerfHub.Cache;
 /// </summary>
 internal sealed class FieldLayouts
 {
-    // A slot holds at least this many value bytes (a REAL, a TIME with nanoseconds, a UINT), so that values which
-    // change length by a byte or two, as prices do, stay in place.
-    private const int MinCapacity = 8;
+    // Slots are sized in steps of this many bytes, so that values which change length by a byte, as prices do, mostly
+    // stay in place; the family's widest layout soon holds what its values need.
+    private const int CapacityStep = 4;
 
     private readonly Dictionary<int, List<FieldFamily>> _families = [];
     private int[] _capacities = new int[64];
+    private byte[] _spare = new byte[1024];
 
     public FieldLayouts()
     {
@@ -29,7 +30,7 @@ internal sealed class FieldLayouts
     public int FamilyCount { get; private set; }
 
     /// <summary>The slot capacity given to a value of <paramref name="length"/> bytes.</summary>
-    public static int CapacityFor(int length) => length <= MinCapacity ? MinCapacity : (length + 7) & ~7;
+    public static int CapacityFor(int length) => length == 0 ? CapacityStep : (length + CapacityStep - 1) & ~(CapacityStep - 1);
 
     /// <summary>
     /// A layout of exactly <paramref name="fieldIds"/> whose slots hold at least <paramref name="capacities"/>; null
@@ -40,6 +41,9 @@ internal sealed class FieldLayouts
         FieldFamily? family = Intern(fieldIds);
         return family is null ? null : Fit(family, capacities);
     }
+
+    /// <summary>A layout of <paramref name="current"/>'s family holding its values, with the slots in the family's hot order.</summary>
+    public static FieldLayout Reorder(FieldLayout current) => Fit(current.Family, current.Capacities);
 
     /// <summary><paramref name="current"/> with field <paramref name="index"/> able to hold <paramref name="length"/> bytes.</summary>
     public FieldLayout Widen(FieldLayout current, int index, int length)
@@ -58,6 +62,7 @@ internal sealed class FieldLayouts
         {
             short[] fieldIds = [.. family.FieldIds, fieldId];
             longer = Intern(fieldIds) ?? throw new InvalidOperationException($"field {fieldId} is already in the image");
+            longer.InheritHot(family);
             family.RememberAppended(fieldId, longer);
         }
         Span<int> capacities = Scratch(current.Count + 1);
@@ -66,11 +71,12 @@ internal sealed class FieldLayouts
         return Fit(longer!, capacities);
     }
 
-    // The family's widest layout when it holds every capacity asked for; else a wider one, which becomes the widest.
+    // The family's widest layout when it holds every capacity asked for and has the slots in the family's hot order;
+    // else a new one that does, which becomes the widest.
     private static FieldLayout Fit(FieldFamily family, ReadOnlySpan<int> capacities)
     {
         FieldLayout? latest = family.Latest;
-        bool fits = latest is not null;
+        bool fits = latest is not null && latest.HotCount == family.HotCount;
         for (int i = 0; fits && i < capacities.Length; i++)
             fits = capacities[i] <= latest!.Capacities[i];
         if (fits)
@@ -106,6 +112,14 @@ internal sealed class FieldLayouts
         candidates.Add(family);
         FamilyCount++;
         return family;
+    }
+
+    /// <summary>A scratch array of at least <paramref name="length"/> bytes (a record's values while it moves them).</summary>
+    public byte[] Spare(int length)
+    {
+        if (_spare.Length < length)
+            _spare = new byte[Math.Max(length, _spare.Length * 2)];
+        return _spare;
     }
 
     private Span<int> Scratch(int length)

@@ -17,7 +17,8 @@ namespace PerfTools.PerfHub.Cache;
 /// _area = slot × Count, slot = length (u8, or u16 from 254 value bytes up), value, unused room up to the capacity
 /// </code>
 /// So an update finds each field through the shared table (in the processor's cache) and writes its value in place: no
-/// per-item index to read, nothing moved. A value larger than its slot moves the item to a wider layout of its shape,
+/// per-item index to read, nothing moved; and as the slots of the fields updates carry come first, it writes only the
+/// first few cache lines of the area. A value larger than its slot moves the item to a wider layout of its shape,
 /// a new field to the shape one field longer (both copy the item's values once). Once every item has the layout its
 /// values need, applying an update allocates nothing. Values are copied as they come (none is decoded). Set-defined
 /// data is not cached (the hub has no set definitions to expand it with): such a list is refused.
@@ -50,11 +51,14 @@ internal sealed class FieldRecord
     /// <summary>Fields held.</summary>
     public int Count => _layout.Count;
 
+    /// <summary>Where the record's fields are (its shape's layout).</summary>
+    public FieldLayout Layout => _layout;
+
     /// <summary>An upper bound of the re-encoded field list's length (each entry adds a fid and at most two length bytes to its slot).</summary>
     public int MaxEncodedLength => 16 + _layout.Length + 4 * _layout.Count;
 
     /// <summary>
-    /// Loads the record (<paramref name="firstLink"/>), then every line of its value area, ahead of an update (see
+    /// Loads the record (<paramref name="firstLink"/>), then the lines of its value area updates write, ahead of an update (see
     /// CachedItem.Warm); changes nothing. Returns a value read, to be kept.
     /// </summary>
     public int Warm(bool firstLink)
@@ -62,7 +66,8 @@ internal sealed class FieldRecord
         if (firstLink)
             return _layout.Count;
         byte[] area = _area;
-        int end = Math.Min(_layout.Length, area.Length);
+        FieldLayout layout = _layout;
+        int end = Math.Min(layout.HotLength > 0 ? layout.HotLength : layout.Length, area.Length);
         int sum = 0;
         for (int i = 0; i < end; i += 64)
             sum += area[i];
@@ -77,10 +82,18 @@ internal sealed class FieldRecord
     }
 
     /// <summary>
-    /// Merges a field list: replaces by fid, appends new fids. The header's field list info is kept from the first
-    /// list that has one. Returns SUCCESS, or the decoder's error (the record then holds the entries before it).
+    /// Merges a refresh's field list: replaces by fid, appends new fids. The header's field list info is kept from the
+    /// first list that has one. Returns SUCCESS, or the decoder's error (the record then holds the entries before it).
     /// </summary>
-    public CodecReturnCode Apply(ReadOnlySpan<byte> fieldList)
+    public CodecReturnCode Apply(ReadOnlySpan<byte> fieldList) => Merge(fieldList, update: false);
+
+    /// <summary>
+    /// Merges an update's (or a post's) field list as <see cref="Apply"/> does; the fields it carries become hot in the
+    /// item's shape, and the item's slots are put in the shape's hot order once it has changed.
+    /// </summary>
+    public CodecReturnCode ApplyUpdate(ReadOnlySpan<byte> fieldList) => Merge(fieldList, update: true);
+
+    private CodecReturnCode Merge(ReadOnlySpan<byte> fieldList, bool update)
     {
         CodecReturnCode rc = FieldListDecoder.Decode(fieldList, out FieldListDecoder decoder);
         if (rc == CodecReturnCode.NoData)
@@ -105,8 +118,12 @@ internal sealed class FieldRecord
                 index = MakeRoom(index, (short)entry.FieldId, value.Length);
                 layout = _layout;
             }
+            if (update && !layout.Family.IsHot(index))
+                layout.Family.MarkHot(index);
             WriteSlot(_area, layout, index, value);
         }
+        if (update && layout.HotCount != layout.Family.HotCount)
+            MoveTo(FieldLayouts.Reorder(layout));
         return rc == CodecReturnCode.EndOfContainer ? CodecReturnCode.Success : rc;
     }
 
@@ -182,19 +199,24 @@ internal sealed class FieldRecord
         return index;
     }
 
-    // Copies every value to its slot in `layout` (the same fields first, in order, each slot at least as large; new
-    // ones blank). In place when the area is large enough: from the last field back, as no slot moves left.
+    // Copies every value to its slot in `layout` (the same fields first, each slot at least as large, in any order;
+    // new ones blank), through a spare copy of the area when the area itself is large enough to keep.
     private void MoveTo(FieldLayout layout)
     {
         FieldLayout old = _layout;
+        byte[] to = layout.Length <= _area.Length ? _area : new byte[layout.Length + Slack];
         byte[] from = _area;
-        byte[] to = layout.Length <= from.Length ? from : new byte[layout.Length + Slack];
-        for (int i = old.Count - 1; i >= 0; i--)
+        if (to == from && old.Count > 0)
+        {
+            from = _layouts.Spare(old.Length);
+            _area.AsSpan(0, old.Length).CopyTo(from);
+        }
+        for (int i = 0; i < old.Count; i++)
         {
             ReadOnlySpan<byte> value = ReadSlot(from, old, i);
             int header = FieldLayout.HeaderSize(layout.Capacities[i]);
-            value.CopyTo(to.AsSpan(layout.Offsets[i] + header));
             WriteLength(to, layout.Offsets[i], header, value.Length);
+            value.CopyTo(to.AsSpan(layout.Offsets[i] + header));
         }
         for (int i = old.Count; i < layout.Count; i++)
             WriteLength(to, layout.Offsets[i], FieldLayout.HeaderSize(layout.Capacities[i]), 0);

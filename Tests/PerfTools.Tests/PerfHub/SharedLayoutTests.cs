@@ -33,15 +33,42 @@ public sealed class SharedLayoutTests
 
         // The first item's name outgrows its slot and it gains a field; the second one's image must not change.
         byte[] wideName = Enumerable.Repeat((byte)'W', 40).ToArray();
-        Assert.Equal(CodecReturnCode.Success, first.Apply(FieldList((3, wideName), (3902, [0x01, 0x02, 0x03]))));
+        Assert.Equal(CodecReturnCode.Success, first.ApplyUpdate(FieldList((3, wideName), (3902, [0x01, 0x02, 0x03]))));
         Assert.Equal(secondRefresh, Encode(second));
         Assert.Equal(FieldList((22, [0x0C, 0x01]), (25, [0x0C, 0x02]), (3, wideName), (30, [0x05]), (3902, [0x01, 0x02, 0x03])), Encode(first));
 
         // The second item, still on its narrower layout, takes a short value in place and a wide one by moving too.
-        Assert.Equal(CodecReturnCode.Success, second.Apply(FieldList((30, [0x07]))));
-        Assert.Equal(CodecReturnCode.Success, second.Apply(FieldList((25, Enumerable.Repeat((byte)0x33, 300).ToArray()))));
+        Assert.Equal(CodecReturnCode.Success, second.ApplyUpdate(FieldList((30, [0x07]))));
+        Assert.Equal(CodecReturnCode.Success, second.ApplyUpdate(FieldList((25, Enumerable.Repeat((byte)0x33, 300).ToArray()))));
         Assert.Equal(FieldList((22, [0x0C, 0x11]), (25, Enumerable.Repeat((byte)0x33, 300).ToArray()), (3, "XYZ"u8.ToArray()), (30, [0x07])),
             Encode(second));
+    }
+
+    [Fact]
+    public void The_slots_of_the_fields_updates_carry_come_first_and_the_image_keeps_its_order()
+    {
+        var layouts = new FieldLayouts();
+        var updated = new FieldRecord(layouts);
+        var other = new FieldRecord(layouts);
+        byte[] refresh = FieldList((22, [0x0C, 0x01]), (25, [0x0C, 0x02]), (3, "ABC"u8.ToArray()), (30, [0x05]));
+        updated.Apply(refresh);
+        other.Apply(refresh);
+        Assert.Equal(0, updated.Layout.HotLength);
+
+        Assert.Equal(CodecReturnCode.Success, updated.ApplyUpdate(FieldList((30, [0x06]), (3, "XYZ"u8.ToArray()))));
+
+        FieldLayout layout = updated.Layout;
+        int hotEnd = layout.HotLength;
+        Assert.Equal(1 + FieldLayouts.CapacityFor(3) + 1 + FieldLayouts.CapacityFor(1), hotEnd);
+        Assert.All(new[] { 2, 3 }, i => Assert.True(layout.Offsets[i] < hotEnd));
+        Assert.All(new[] { 0, 1 }, i => Assert.True(layout.Offsets[i] >= hotEnd));
+        Assert.Equal(FieldList((22, [0x0C, 0x01]), (25, [0x0C, 0x02]), (3, "XYZ"u8.ToArray()), (30, [0x06])), Encode(updated));
+
+        // The other item of the shape moves to the hot order on its next update, its values intact.
+        Assert.Equal(CodecReturnCode.Success, other.ApplyUpdate(FieldList((22, [0x0C, 0x09]))));
+        Assert.Equal(3, other.Layout.HotCount);
+        Assert.True(other.Layout.Offsets[0] < other.Layout.HotLength && other.Layout.Offsets[1] >= other.Layout.HotLength);
+        Assert.Equal(FieldList((22, [0x0C, 0x09]), (25, [0x0C, 0x02]), (3, "ABC"u8.ToArray()), (30, [0x05])), Encode(other));
     }
 
     [Fact]
