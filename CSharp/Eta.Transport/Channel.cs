@@ -21,6 +21,9 @@ namespace Eta.Transport;
 public sealed class Channel
 {
     private const int HandshakeInputSize = 8 * 1024;
+    // A ConnectReq (with a ClientKey) is a few hundred bytes, and the buffer grows for a longer frame; a server
+    // allocates one per accepted connection, garbage and stalled clients included, so it starts small.
+    private const int ServerHandshakeInputSize = 1024;
     private const int PoolSlack = RipcLimits.HeaderLength + RipcLimits.PackedLengthSize + 64;
 
     private readonly ChannelGate _writeGate;
@@ -113,7 +116,7 @@ public sealed class Channel
 
     internal static Channel ForServer(Server server, BindOptions bind, AcceptOptions accept, bool locking, IChannelStream stream)
     {
-        var channel = new Channel(locking, null, bind, server, HandshakeInputSize)
+        var channel = new Channel(locking, null, bind, server, ServerHandshakeInputSize)
         {
             UserSpecObject = accept.UserSpecObject ?? bind.UserSpecObject,
             _stream = stream,

@@ -117,10 +117,13 @@ public static class ProvPerfApp
     }
 
     // The main thread's two roles (guide §5.3): hand new connections to the least busy provider thread, and
-    // collect statistics every -writeStatsInterval seconds until the run ends.
+    // collect statistics every -writeStatsInterval seconds until the run ends. In direct mode it also runs each
+    // connection's handshake (ChannelAcceptor), so the provider threads only ever serve active channels.
     private static void AcceptAndReport(ProvPerfOptions options, ProviderServer server, ProviderThread[] threads,
         ProvReport report, TextWriter console, CancellationToken stop)
     {
+        using ChannelAcceptor acceptor = server.CreateAcceptor(handshake: !options.UseReactor, console);
+        Action<Channel> handOver = channel => LeastBusy(threads).Add(channel);
         long interval = options.WriteStatsIntervalSeconds * Stopwatch.Frequency;
         long nextStats = Stopwatch.GetTimestamp() + interval;
         while (!stop.IsCancellationRequested)
@@ -132,12 +135,7 @@ public static class ProvPerfApp
                 nextStats += interval;
                 continue;
             }
-            TimeSpan wait = TimeSpan.FromSeconds(Math.Min(0.1, (double)(nextStats - now) / Stopwatch.Frequency));
-            Channel? channel = server.TryAccept(wait, out string? failure);
-            if (channel is not null)
-                LeastBusy(threads).Add(channel);
-            else if (failure is not null)
-                console.WriteLine(failure);
+            acceptor.Poll(TimeSpan.FromSeconds(Math.Min(0.1, (double)(nextStats - now) / Stopwatch.Frequency)), handOver);
         }
     }
 

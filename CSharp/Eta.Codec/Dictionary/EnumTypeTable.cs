@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace Eta.Codec;
 
 /// <summary>
@@ -38,12 +40,17 @@ public sealed class EnumTypeTable
     public ReadOnlySpan<short> FidReferences => _fidReferences;
 
     /// <summary>The row for <paramref name="value"/>, or null when the table has none.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public EnumType? Find(int value)
     {
         if ((uint)value > MaxValue)
             return null;
-        if (_dense is not null)
-            return _dense[value];
+        EnumType?[]? dense = _dense;
+        return dense is not null ? dense[value] : FindSorted(value);
+    }
+
+    private EnumType? FindSorted(int value)
+    {
         int lo = 0, hi = _byValue.Length - 1;
         while (lo <= hi)
         {

@@ -1,4 +1,5 @@
 using System.Numerics;
+using System.Runtime.CompilerServices;
 
 namespace Eta.Codec;
 
@@ -37,6 +38,7 @@ internal static class IntegerBytes
     }
 
     /// <summary>Reads 1..8 big-endian bytes as an unsigned value.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static CodecReturnCode ReadUnsigned(ReadOnlySpan<byte> data, out ulong value)
     {
         value = 0;

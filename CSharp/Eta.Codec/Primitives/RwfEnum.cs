@@ -1,4 +1,6 @@
+using System.Buffers.Binary;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 
 namespace Eta.Codec;
 
@@ -29,6 +31,7 @@ public readonly struct RwfEnum : IPrimitive<RwfEnum>, IEquatable<RwfEnum>
     public CodecReturnCode EncodeBody(ref RwfWriter writer) =>
         IsBlank ? CodecReturnCode.Success : IntegerBytes.WriteUnsigned(ref writer, Value);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out RwfEnum value)
     {
         if (data.IsEmpty)
@@ -36,14 +39,18 @@ public readonly struct RwfEnum : IPrimitive<RwfEnum>, IEquatable<RwfEnum>
             value = Blank;
             return CodecReturnCode.BlankData;
         }
-        if (data.Length > 2)
+        switch (data.Length)
         {
-            value = default;
-            return CodecReturnCode.InvalidData;
+            case 1:
+                value = new RwfEnum(data[0]);
+                return CodecReturnCode.Success;
+            case 2:
+                value = new RwfEnum(BinaryPrimitives.ReadUInt16BigEndian(data));
+                return CodecReturnCode.Success;
+            default:
+                value = default;
+                return CodecReturnCode.InvalidData;
         }
-        IntegerBytes.ReadUnsigned(data, out ulong v);
-        value = new RwfEnum((ushort)v);
-        return CodecReturnCode.Success;
     }
 
     /// <summary>Parses a decimal value 0..65535; empty text is blank.</summary>

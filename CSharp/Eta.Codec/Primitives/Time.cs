@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 
 namespace Eta.Codec;
 
@@ -81,19 +82,16 @@ public readonly struct Time : IPrimitive<Time>, IEquatable<Time>
         return CodecReturnCode.Success;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out Time value)
     {
-        value = Blank;
-        switch (data.Length)
+        if (data.Length is 2 or 3 or 5 or 7 or 8)
         {
-            case 0:
-                return CodecReturnCode.BlankData;
-            case 2 or 3 or 5 or 7 or 8:
-                value = FromWire(data);
-                return value.IsBlank ? CodecReturnCode.BlankData : CodecReturnCode.Success;
-            default:
-                return CodecReturnCode.IncompleteData;
+            value = FromWire(data);
+            return value.IsBlank ? CodecReturnCode.BlankData : CodecReturnCode.Success;
         }
+        value = Blank;
+        return data.IsEmpty ? CodecReturnCode.BlankData : CodecReturnCode.IncompleteData;
     }
 
     // Parts missing from a short form are zero, unless everything present is blank: then they are blank too.

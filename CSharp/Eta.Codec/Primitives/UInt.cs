@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Runtime.CompilerServices;
 
 namespace Eta.Codec;
 
@@ -26,6 +27,7 @@ public readonly struct UInt : IPrimitive<UInt>, IEquatable<UInt>
     public CodecReturnCode EncodeBody(ref RwfWriter writer) =>
         IsBlank ? CodecReturnCode.Success : IntegerBytes.WriteUnsigned(ref writer, Value);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static CodecReturnCode Decode(ReadOnlySpan<byte> data, out UInt value)
     {
         if (data.IsEmpty)

@@ -26,7 +26,8 @@ public static class WriteRetry
 
     public static WriteOutcome Flush(IChannelPort port) => Classify(port.Flush());
 
-    private static WriteOutcome Classify(TransportReturnCode rc) => rc switch
+    /// <summary>A transport write's or flush's return code as the outcome the tools act on.</summary>
+    public static WriteOutcome Classify(TransportReturnCode rc) => rc switch
     {
         TransportReturnCode.Success => WriteOutcome.Done,
         > TransportReturnCode.Success => WriteOutcome.Queued,

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using Eta.Transport;
 using PerfTools.Common.Network;
 
@@ -6,27 +5,19 @@ namespace PerfTools.Common.Provider;
 
 /// <summary>
 /// One provider channel as a provider thread uses it (an accepted consumer connection in ProvPerf, the connection
-/// to the hub in NIProvPerf): drives the handshake, reads messages, and sends messages through transport buffers,
-/// packing them (-maxPackCount messages into -packBufSize buffers) when packing is on, with direct socket writes
-/// when -directWrite is set, and flushing what the transport queued (guide §11.2). Reading is the thread's
-/// <see cref="ChannelLoop"/>'s, through <see cref="Port"/>; writes follow <see cref="WriteRetry"/>'s contract.
-/// Used by one provider thread; allocates nothing per message.
+/// to the hub in NIProvPerf): drives the handshake, reads messages, and sends messages through transport buffers
+/// (<see cref="OutboundBuffers"/>: packing, fragments, stalls), with direct socket writes when -directWrite is set,
+/// flushing what the transport queued (guide §11.2). Reading is the thread's <see cref="ChannelLoop"/>'s, through
+/// <see cref="Port"/>. Used by one provider thread; allocates nothing per message.
 /// </summary>
-public sealed class PublishingChannel : IMessageSink, IDisposable
+public sealed class PublishingChannel : IMessageSink, IOutboundChannel, IDisposable
 {
     private readonly Channel _channel;
     private readonly TransportChannelPort _port;
     private readonly PublishingOptions _options;
-    private readonly PublishingStats _stats;
     private readonly WriteArgs _writeArgs;
-    private TransportBuffer? _buffer;
-    // A fragmented message the transport could not take whole (WriteRetry's CallAgain): written again before anything else.
-    private TransportBuffer? _unfinished;
-    private int _messagesInBuffer;
-    private bool _bufferPacked;
+    private readonly OutboundBuffers _out;
     private int _maxFragmentSize = int.MaxValue; // the channel's max fragment size, once it is active
-    private bool _flushPending;
-    private long _stalledSince; // Stopwatch ticks when output was first refused, 0 while it is taken
 
     public PublishingChannel(Channel channel, string name, PublishingOptions options, PublishingStats stats)
     {
@@ -34,8 +25,8 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
         _port = new TransportChannelPort(channel);
         Name = name;
         _options = options;
-        _stats = stats;
         _writeArgs = new WriteArgs { Priority = WritePriority.High, Flags = options.DirectWrite ? WriteFlags.DirectSocketWrite : WriteFlags.None };
+        _out = new OutboundBuffers(this, options, stats);
     }
 
     public string Name { get; }
@@ -54,9 +45,10 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
     /// <summary>What went wrong (or <see cref="ClosedByPeerText"/>), once something did.</summary>
     public string? FailureText { get; private set; }
 
+    /// <summary>Steps the handshake; a channel whose handshake already completed elsewhere (ProvPerf's accepting thread) only gets its settings.</summary>
     public ConnectionProgress Initialize()
     {
-        TransportReturnCode rc = _channel.Init();
+        TransportReturnCode rc = _channel.State == ChannelState.Active ? TransportReturnCode.Success : _channel.Init();
         if (rc == TransportReturnCode.ChanInitInProgress)
             return ConnectionProgress.InProgress;
         if (rc != TransportReturnCode.Success)
@@ -77,84 +69,17 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
         return FailureText!;
     }
 
-    public Span<byte> Reserve(int maxLength)
-    {
-        if (_unfinished is not null && (!WriteBuffer(_unfinished) || _unfinished is not null))
-            return default;
-        if (_buffer is not null && !_bufferPacked)
-            Cancel();
-        if (_buffer is not null && _buffer.Capacity < maxLength && !WriteCurrent())
-            return default;
-        if (_buffer is null)
-        {
-            int size = _options.BufferSize(maxLength, _maxFragmentSize, out bool packed);
-            TransportReturnCode rc = _channel.GetBuffer(size, packed, out _buffer);
-            if (_buffer is null && rc == TransportReturnCode.NoBuffers && Flush())
-                _channel.GetBuffer(size, packed, out _buffer);
-            if (_buffer is null)
-            {
-                MarkStalled();
-                return default;
-            }
-            _stalledSince = 0;
-            _messagesInBuffer = 0;
-            _bufferPacked = packed;
-        }
-        return _buffer.Data[..Math.Min(maxLength, _buffer.Capacity)];
-    }
+    public Span<byte> Reserve(int maxLength) => _out.Reserve(maxLength);
 
-    public bool Send(int length)
-    {
-        TransportBuffer buffer = _buffer ?? throw new InvalidOperationException("Send without Reserve.");
-        buffer.Length = length;
-        _messagesInBuffer++;
-        _stats.MessagesWritten.Increment();
-        if (!_bufferPacked || _messagesInBuffer >= _options.MaxPackCount)
-            return WriteCurrent();
-        if (_channel.PackBuffer(buffer) < TransportReturnCode.Success)
-        {
-            Fail("packing failed");
-            return false;
-        }
-        return true;
-    }
+    public bool Send(int length) => _out.Send(length);
 
-    public void Cancel()
-    {
-        if (_buffer is null)
-            return;
-        if (_messagesInBuffer == 0)
-        {
-            _channel.ReleaseBuffer(_buffer);
-            _buffer = null;
-        }
-        else
-        {
-            _buffer.Length = 0; // packed: keep the messages already closed in it
-        }
-    }
+    public void Cancel() => _out.Cancel();
 
     /// <summary>End of a burst: writes a partly filled packed buffer and flushes; false when the channel failed.</summary>
-    public bool EndBurst() => (_buffer is null || _messagesInBuffer == 0 || WriteCurrent()) && Flush();
+    public bool EndBurst() => _out.EndBurst();
 
     /// <summary>Passes queued data to the socket; false when the channel failed.</summary>
-    public bool Flush()
-    {
-        if (_unfinished is not null && !WriteBuffer(_unfinished))
-            return false;
-        if (!_flushPending)
-            return true;
-        WriteOutcome outcome = WriteRetry.Flush(_port);
-        if (outcome == WriteOutcome.Failed)
-        {
-            Fail("flush failed");
-            return false;
-        }
-        _flushPending = outcome == WriteOutcome.Queued;
-        if (!_flushPending)
-            _stalledSince = 0;
-        return true;
-    }
+    public bool Flush() => _out.Flush();
 
     /// <summary>
     /// True when the channel has refused output (no buffer to be had, or a write that could not complete) without
@@ -162,19 +87,11 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
     /// </summary>
     public bool IsStalled(long nowTicks)
     {
-        if (_stalledSince == 0)
-            return false;
-        double seconds = (nowTicks - _stalledSince) / (double)Stopwatch.Frequency;
+        double seconds = _out.StalledSeconds(nowTicks);
         if (seconds <= _options.StallTimeoutSeconds)
             return false;
         FailureText ??= $"the consumer stopped reading (output full for {seconds:F0} s, {_channel.PendingBytes} bytes queued)";
         return true;
-    }
-
-    private void MarkStalled()
-    {
-        if (_stalledSince == 0)
-            _stalledSince = Stopwatch.GetTimestamp();
     }
 
     /// <summary>Sends a ping when one is due and checks the peer is still there; false when the channel failed.</summary>
@@ -186,37 +103,37 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
         return false;
     }
 
-    private bool WriteCurrent()
+    int IOutboundChannel.MaxFragmentSize => _maxFragmentSize;
+
+    // Out of buffers: a flush may free some (frames leaving the queues give theirs back).
+    TransportBuffer? IOutboundChannel.GetBuffer(int size, bool packed)
     {
-        TransportBuffer buffer = _buffer!;
-        _buffer = null;
-        _messagesInBuffer = 0;
-        return WriteBuffer(buffer);
+        TransportReturnCode rc = _channel.GetBuffer(size, packed, out TransportBuffer? buffer);
+        if (buffer is null && rc == TransportReturnCode.NoBuffers && _out.Flush())
+            _channel.GetBuffer(size, packed, out buffer);
+        return buffer;
     }
 
-    // False only when the channel failed. A fragmented message still short of buffers after WriteRetry's bounded
-    // retries is kept as unfinished (the consumer is not reading): the stall timeout closes the channel if it stays so.
-    private bool WriteBuffer(TransportBuffer buffer)
+    bool IOutboundChannel.Pack(TransportBuffer buffer)
     {
-        switch (WriteRetry.Write(_port, buffer, _writeArgs))
-        {
-            case WriteOutcome.CallAgain:
-                _unfinished = buffer;
-                _flushPending = true;
-                MarkStalled();
-                return true;
-            case WriteOutcome.Failed:
-                _unfinished = null;
-                Fail("write failed");
-                return false;
-            case WriteOutcome.Queued:
-                _flushPending = true;
-                break;
-        }
-        if (ReferenceEquals(buffer, _unfinished))
-            _unfinished = null;
-        _stats.BuffersWritten.Increment();
-        return true;
+        if (_channel.PackBuffer(buffer) >= TransportReturnCode.Success)
+            return true;
+        Fail("packing failed");
+        return false;
+    }
+
+    WriteOutcome IOutboundChannel.Write(TransportBuffer buffer) =>
+        Noted(WriteRetry.Classify(_port.Write(buffer, _writeArgs)), "write failed");
+
+    WriteOutcome IOutboundChannel.Flush() => Noted(WriteRetry.Flush(_port), "flush failed");
+
+    void IOutboundChannel.Release(TransportBuffer buffer) => _channel.ReleaseBuffer(buffer);
+
+    private WriteOutcome Noted(WriteOutcome outcome, string what)
+    {
+        if (outcome == WriteOutcome.Failed)
+            Fail(what);
+        return outcome;
     }
 
     private ConnectionProgress Fail(string what)
@@ -227,9 +144,8 @@ public sealed class PublishingChannel : IMessageSink, IDisposable
 
     public void Dispose()
     {
-        if (_buffer is not null && _channel.State == ChannelState.Active)
-            _channel.ReleaseBuffer(_buffer);
-        _buffer = null;
+        if (_channel.State == ChannelState.Active)
+            _out.ReleaseHeld();
         _channel.Close();
     }
 }

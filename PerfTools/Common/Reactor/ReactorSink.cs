@@ -1,95 +1,55 @@
 using Eta.Transport;
 using Eta.ValueAdd;
+using PerfTools.Common.Network;
 using PerfTools.Common.Provider;
 
 namespace PerfTools.Common.Reactor;
 
 /// <summary>
 /// A provider session's messages (ProvPerf and NIProvPerf in <c>-reactor</c> mode) going out through a reactor
-/// channel: one buffer per message, or with <c>-maxPackCount</c> several messages packed into one buffer that is submitted when full or at the end of each burst. The reactor's
-/// dispatch flushes what the socket did not take.
+/// channel, under the same buffer, packing, fragment and stall contract as direct mode (<see cref="OutboundBuffers"/>).
+/// The reactor's dispatch flushes what the socket did not take; out of buffers, the sink waits for that dispatch.
 /// </summary>
-public sealed class ReactorSink : IMessageSink
+public sealed class ReactorSink : IMessageSink, IOutboundChannel
 {
     private readonly ReactorChannel _channel;
-    private readonly PublishingOptions _options;
-    private readonly PublishingStats _stats;
     private readonly WriteFlags _writeFlags;
-    private readonly int _maxFragmentSize;
-    private TransportBuffer? _buffer;
-    private int _messagesInBuffer;
-    private bool _bufferPacked;
+    private readonly OutboundBuffers _out;
 
     public ReactorSink(ReactorChannel channel, PublishingOptions options, PublishingStats stats)
     {
         _channel = channel;
-        _options = options;
-        _stats = stats;
         _writeFlags = options.DirectWrite ? WriteFlags.DirectSocketWrite : WriteFlags.None;
-        _maxFragmentSize = channel.Channel?.Info?.MaxFragmentSize ?? int.MaxValue;
+        MaxFragmentSize = channel.Channel?.Info?.MaxFragmentSize ?? int.MaxValue;
+        _out = new OutboundBuffers(this, options, stats);
     }
 
-    public Span<byte> Reserve(int maxLength)
-    {
-        if (_buffer is not null && !_bufferPacked)
-            Cancel();
-        if (_buffer is not null && _buffer.Capacity < maxLength && !SubmitBuffer())
-            return default;
-        if (_buffer is null)
-        {
-            int size = _options.BufferSize(maxLength, _maxFragmentSize, out bool packed);
-            if (_channel.GetBuffer(size, packed, out _buffer) != ReactorReturnCode.Success || _buffer is null)
-                return default; // out of buffers: the reactor flushes on its next dispatch
-            _messagesInBuffer = 0;
-            _bufferPacked = packed;
-        }
-        return _buffer.Data[..Math.Min(maxLength, _buffer.Capacity)];
-    }
+    public int MaxFragmentSize { get; }
 
-    public bool Send(int length)
-    {
-        TransportBuffer buffer = _buffer ?? throw new InvalidOperationException("Send without Reserve.");
-        buffer.Length = length;
-        _messagesInBuffer++;
-        _stats.MessagesWritten.Increment();
-        if (!_bufferPacked || _messagesInBuffer >= _options.MaxPackCount)
-            return SubmitBuffer();
-        return _channel.PackBuffer(buffer) >= 0;
-    }
+    public Span<byte> Reserve(int maxLength) => _out.Reserve(maxLength);
 
-    public void Cancel()
-    {
-        if (_buffer is null)
-            return;
-        if (_messagesInBuffer == 0)
-        {
-            _channel.Channel?.ReleaseBuffer(_buffer);
-            _buffer = null;
-        }
-        else
-        {
-            _buffer.Length = 0; // packed: keep the messages already closed in it
-        }
-    }
+    public bool Send(int length) => _out.Send(length);
+
+    public void Cancel() => _out.Cancel();
 
     /// <summary>Submits a partly filled packed buffer at the end of a burst. False: the channel failed.</summary>
-    public bool EndBurst() => _buffer is null || _messagesInBuffer == 0 || SubmitBuffer();
+    public bool EndBurst() => _out.EndBurst();
 
-    private bool SubmitBuffer()
+    TransportBuffer? IOutboundChannel.GetBuffer(int size, bool packed) =>
+        _channel.GetBuffer(size, packed, out TransportBuffer? buffer) == ReactorReturnCode.Success ? buffer : null;
+
+    bool IOutboundChannel.Pack(TransportBuffer buffer) => _channel.PackBuffer(buffer) >= 0;
+
+    // The reactor flushes what a successful submit queued on its next dispatch: nothing is left for the sink to flush.
+    WriteOutcome IOutboundChannel.Write(TransportBuffer buffer) => _channel.Submit(buffer, _writeFlags) switch
     {
-        TransportBuffer buffer = _buffer!;
-        _buffer = null;
-        _messagesInBuffer = 0;
-        ReactorReturnCode rc = _channel.Submit(buffer, _writeFlags);
-        while (rc == ReactorReturnCode.WriteCallAgain)
-        {
-            if (_channel.Channel is not { } transport || transport.Flush() < TransportReturnCode.Success)
-                return false;
-            rc = _channel.Submit(buffer, _writeFlags);
-        }
-        if (rc != ReactorReturnCode.Success)
-            return false;
-        _stats.BuffersWritten.Increment();
-        return true;
-    }
+        ReactorReturnCode.Success => WriteOutcome.Done,
+        ReactorReturnCode.WriteCallAgain => WriteOutcome.CallAgain,
+        _ => WriteOutcome.Failed,
+    };
+
+    WriteOutcome IOutboundChannel.Flush() =>
+        _channel.Channel is { } transport ? WriteRetry.Classify(transport.Flush()) : WriteOutcome.Failed;
+
+    void IOutboundChannel.Release(TransportBuffer buffer) => _channel.Channel?.ReleaseBuffer(buffer);
 }

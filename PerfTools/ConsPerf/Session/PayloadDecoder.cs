@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Eta.Codec;
 using PerfTools.Common.Omm;
 
@@ -5,18 +6,19 @@ namespace PerfTools.ConsPerf.Session;
 
 /// <summary>
 /// Decodes a MarketPrice payload in full, doing the work LSEG's ConsPerf does so the figures compare: every field
-/// list entry is looked up in the dictionary and decoded as the dictionary's RWF type; ENUM values are looked up in
-/// their enum table; a blank value (BLANK_DATA) is a value like any other. The latency fields TIM_TRK_1/2/3 (UINT
+/// list entry is looked up in the dictionary and decoded as the dictionary's RWF type (the lookup is made once per
+/// field id and kept as the field's plan, <see cref="FieldPlans"/>); ENUM values are looked up in their enum table; a blank value (BLANK_DATA) is a value like any other. The latency fields TIM_TRK_1/2/3 (UINT
 /// microseconds) are picked out when not blank. Fails, as LSEG's decoder does, on a field the dictionary does not
 /// define, on a type a MarketPrice field cannot have, and on any value that does not decode as its type.
 /// Set-defined data without a known definition (SET_SKIPPED) is skipped and the standard entries still decode.
 /// Allocates nothing.
 /// </summary>
+[SkipLocalsInit]
 internal sealed class PayloadDecoder
 {
-    private readonly DataDictionary _dictionary;
+    private readonly FieldPlans _plans;
 
-    public PayloadDecoder(DataDictionary dictionary) => _dictionary = dictionary;
+    public PayloadDecoder(DataDictionary dictionary) => _plans = new FieldPlans(dictionary);
 
     /// <summary>Field entries decoded so far (every entry of every payload).</summary>
     public long FieldsDecoded { get; private set; }
@@ -39,61 +41,87 @@ internal sealed class PayloadDecoder
             return true;
         if (containerType != DataTypes.FieldList)
             return Failed(PayloadError.NotAFieldList, 0);
+        // No set definitions are given, so set-defined data is skipped (SetSkipped) and every entry read is a
+        // standard one, which carries no type: its type is the dictionary's.
         CodecReturnCode rc = FieldListDecoder.Decode(payload, out FieldListDecoder fields);
         if (rc == CodecReturnCode.NoData)
             return true;
         if (rc is not (CodecReturnCode.Success or CodecReturnCode.SetSkipped))
             return Failed(PayloadError.Malformed, 0);
+        long decoded = 0, enums = 0;
+        PayloadError error = PayloadError.None;
+        int errorFieldId = 0;
+        FieldPlans plans = _plans;
         while ((rc = fields.Next(out FieldEntry entry)) == CodecReturnCode.Success)
         {
-            FieldsDecoded++;
-            DictionaryEntry? definition = _dictionary.Entry(entry.FieldId); // null unless defined
-            if (definition is null)
-                return Failed(PayloadError.FieldNotInDictionary, entry.FieldId);
-            // Standard entries (all but set-defined data) carry no type: skip the set type mapping for them.
-            int type = entry.EncodedType == DataTypes.Unknown ? definition.RwfType : entry.DataType;
-            PayloadError error = DecodeValue(entry, type, definition, ref stamps);
-            if (error != PayloadError.None)
-                return Failed(error, entry.FieldId);
+            decoded++;
+            FieldPlan plan = plans[(short)entry.FieldId];
+            ReadOnlySpan<byte> data = entry.EncodedData;
+            CodecReturnCode valueRc;
+            // The types of market data updates (LSEG's MsgData.xml: REAL, strings, ENUM, TIME, UINT) are decoded here,
+            // inline; the others in DecodeOther.
+            switch (plan.Kind)
+            {
+                case FieldKind.Real:
+                    valueRc = Real.Decode(data, out _);
+                    break;
+                case FieldKind.Buffer:
+                    valueRc = RwfBuffer.Decode(data, DataTypes.Buffer, out _); // any bytes are a value
+                    break;
+                case FieldKind.Enum:
+                    valueRc = RwfEnum.Decode(data, out RwfEnum enumValue);
+                    if (valueRc == CodecReturnCode.Success && plan.EnumTable?.Find(enumValue.Value) is not null)
+                        enums++;
+                    break;
+                case FieldKind.Time:
+                    valueRc = Time.Decode(data, out _);
+                    break;
+                case FieldKind.UInt:
+                    valueRc = UInt.Decode(data, out UInt unsigned);
+                    if (valueRc == CodecReturnCode.Success)
+                        NoteStamp(entry.FieldId, unsigned.Value, ref stamps);
+                    break;
+                default:
+                    valueRc = DecodeOther(plan.Kind, data, out error);
+                    break;
+            }
+            if (valueRc is not (CodecReturnCode.Success or CodecReturnCode.BlankData))
+            {
+                if (error == PayloadError.None)
+                    error = PayloadError.BadValue;
+                errorFieldId = entry.FieldId;
+                break;
+            }
         }
+        FieldsDecoded += decoded;
+        EnumsResolved += enums;
+        if (error != PayloadError.None)
+            return Failed(error, errorFieldId);
         return rc == CodecReturnCode.EndOfContainer || Failed(PayloadError.Malformed, 0);
     }
 
-    private PayloadError DecodeValue(in FieldEntry entry, int type, DictionaryEntry definition, ref LatencyStamps stamps)
+    // Types a MarketPrice update rarely carries, kept out of the loop above so its frame stays small. A field the
+    // dictionary does not define, or whose type no field list value can have, fails with that as the error.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static CodecReturnCode DecodeOther(FieldKind kind, ReadOnlySpan<byte> data, out PayloadError error)
     {
-        ReadOnlySpan<byte> data = entry.EncodedData;
-        CodecReturnCode rc;
-        switch (type)
+        error = PayloadError.None;
+        switch (kind)
         {
-            case DataTypes.UInt:
-                rc = UInt.Decode(data, out UInt unsigned);
-                if (rc == CodecReturnCode.Success)
-                    NoteStamp(entry.FieldId, unsigned.Value, ref stamps);
-                break;
-            case DataTypes.Int: rc = Int.Decode(data, out _); break;
-            case DataTypes.Real: rc = entry.Decode<Real>(out _); break;
-            case DataTypes.Float: rc = Float.Decode(data, out _); break;
-            case DataTypes.Double: rc = RwfDouble.Decode(data, out _); break;
-            case DataTypes.Date: rc = Date.Decode(data, out _); break;
-            case DataTypes.Time: rc = Time.Decode(data, out _); break;
-            case DataTypes.DateTime: rc = RwfDateTime.Decode(data, out _); break;
-            case DataTypes.Qos: rc = Qos.Decode(data, out _); break;
-            case DataTypes.State: rc = State.Decode(data, out _); break;
-            case DataTypes.Enum:
-                rc = RwfEnum.Decode(data, out RwfEnum value);
-                if (rc == CodecReturnCode.Success && DataDictionary.EntryEnumType(definition, value.Value) is not null)
-                    EnumsResolved++;
-                break;
-            case DataTypes.Buffer:
-            case DataTypes.AsciiString:
-            case DataTypes.Utf8String:
-            case DataTypes.RmtesString:
-                rc = RwfBuffer.Decode(data, type, out _);
-                break;
+            case FieldKind.Int: return Int.Decode(data, out _);
+            case FieldKind.Float: return Float.Decode(data, out _);
+            case FieldKind.Double: return RwfDouble.Decode(data, out _);
+            case FieldKind.Date: return Date.Decode(data, out _);
+            case FieldKind.DateTime: return RwfDateTime.Decode(data, out _);
+            case FieldKind.Qos: return Qos.Decode(data, out _);
+            case FieldKind.State: return State.Decode(data, out _);
+            case FieldKind.NotInDictionary:
+                error = PayloadError.FieldNotInDictionary;
+                return CodecReturnCode.Failure;
             default:
-                return PayloadError.UnhandledType;
+                error = PayloadError.UnhandledType;
+                return CodecReturnCode.Failure;
         }
-        return rc is CodecReturnCode.Success or CodecReturnCode.BlankData ? PayloadError.None : PayloadError.BadValue;
     }
 
     // A blank stamp (as LSEG's providers put in every refresh) carries no time and leaves the stamp at 0.

@@ -66,6 +66,9 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
 
     public void Join() => _thread?.Join();
 
+    /// <summary>True once the hub accepted the login and the items are open (for a test driving the thread by hand).</summary>
+    internal bool Publishing => _session?.Login == LoginState.Accepted;
+
     private void Run(CancellationToken stop)
     {
         if (_options.UseReactor)

@@ -1,6 +1,4 @@
-using PerfTools.Common.Timing;
 using System.Globalization;
-using System.Net.Sockets;
 using Eta.Transport;
 using PerfTools.ProvPerf.Options;
 
@@ -43,8 +41,9 @@ internal sealed class ProviderServer : IDisposable
             // The transport's floor of 20 s would override a shorter -pingTimeout: the option is the ceiling and floor.
             PingTimeout = options.PingTimeoutSeconds,
             MinPingTimeout = Math.Min(options.PingTimeoutSeconds, 20),
-            // Enforced because every provider thread (and the reactor) steps Init on each handshaking channel
-            // once a tick, not only when its socket is readable: a client that sends nothing is closed too.
+            // Enforced because the accepting thread (or, with -reactor, each reactor) steps Init on every
+            // handshaking channel at least every 100 ms, not only when its socket is readable: a client that
+            // sends nothing is closed too.
             InitializationTimeout = options.InitTimeoutSeconds,
             Tls = options.ConnectionType == ProviderConnectionType.Encrypted
                 ? new ServerTlsOptions { CertificateFile = options.CertificateFile, PrivateKeyFile = options.KeyFile }
@@ -69,25 +68,11 @@ internal sealed class ProviderServer : IDisposable
         return new ProviderServer(server);
     }
 
-    /// <summary>Waits up to <paramref name="wait"/> for a connection; the new (initializing) channel, or null.</summary>
-    public Channel? TryAccept(TimeSpan wait, out string? failure)
-    {
-        failure = null;
-        try
-        {
-            if (!_server.Socket.Poll(PollTimeout.Microseconds(wait), SelectMode.SelectRead))
-                return null;
-        }
-        catch (SocketException e)
-        {
-            failure = $"Accept wait failed: {e.SocketErrorCode}";
-            return null;
-        }
-        Channel? channel = _server.Accept();
-        if (channel is null && _server.Error.Code != TransportReturnCode.ReadWouldBlock)
-            failure = $"Accept failed: {_server.Error}";
-        return channel;
-    }
+    /// <summary>
+    /// The accepting side for the main thread: with <paramref name="handshake"/> it runs each handshake itself and
+    /// hands over active channels only (direct mode); without, it hands over each channel as accepted (reactor mode).
+    /// </summary>
+    public ChannelAcceptor CreateAcceptor(bool handshake, TextWriter console) => new(_server, handshake, console);
 
     public void Dispose()
     {

@@ -17,7 +17,8 @@ namespace PerfTools.ProvPerf.Threads;
 /// One provider thread (guide §5.3, Figure 14): on every tick it sends each connection's update and generic
 /// message bursts; in the spare time of the tick it sends outstanding refreshes (checking the clock every
 /// -refreshBurstSize of them; one such burst per tick even when there is no spare time, see <see cref="RefreshTurn"/>) and reads and answers what consumers sent. Owns its connections; the main thread
-/// only hands new ones over (<see cref="Add"/>) and reads <see cref="Stats"/>.
+/// only hands new ones over (<see cref="Add"/>: in direct mode only channels whose handshake it already completed,
+/// so clients that misbehave in the handshake never reach the tick loop) and reads <see cref="Stats"/>.
 /// </summary>
 internal sealed class ProviderThread : ITickHandler
 {
@@ -32,7 +33,6 @@ internal sealed class ProviderThread : ITickHandler
     private readonly ConcurrentQueue<Channel> _incoming = new();
     private readonly List<Connection> _connections = [];
     private readonly ChannelLoop _loop = new();
-    private readonly List<Socket> _handshaking = [];
     private Thread? _thread;
     private int _connectionCount;
     private int _accepted;
@@ -159,38 +159,21 @@ internal sealed class ProviderThread : ITickHandler
         return sent;
     }
 
-    // Handshakes first (each Init reads at most once), then the channel loop: it waits for readiness and reads a
-    // bounded slice only from the connections that have input, dispatching each request as it comes.
+    // The channel loop: it waits for readiness and reads a bounded slice only from the connections that have input,
+    // dispatching each request as it comes; then each connection flushes what the requests queued.
     private void WaitAndRead(TimeSpan timeout)
     {
-        _handshaking.Clear();
-        for (int i = _connections.Count - 1; i >= 0; i--)
-        {
-            Connection c = _connections[i];
-            if (c.Channel.IsActive)
-                continue;
-            ConnectionProgress progress = c.Channel.Initialize();
-            if (progress == ConnectionProgress.Failed)
-                Drop(i, c.Channel.FailureText ?? "initialization failed");
-            else if (progress == ConnectionProgress.Active)
-            {
-                _console.WriteLine($"Client channel {c.Channel.Name} is active.");
-                _loop.Add(c.Reader);
-            }
-            else
-                _handshaking.Add(c.Channel.Socket);
-        }
         if (_loop.Count == 0)
         {
-            WaitWithoutChannels(timeout);
+            // No connection yet: sleep out the tick (at least the 1 ms the OS can time).
+            if (timeout > TimeSpan.Zero)
+                Thread.Sleep(timeout < MinimumSleep ? MinimumSleep : timeout);
             return;
         }
         _loop.Pump(timeout);
         for (int i = _connections.Count - 1; i >= 0; i--)
         {
             Connection c = _connections[i];
-            if (!c.Channel.IsActive && c.Reader.LastOutcome != ReadSliceOutcome.Failed)
-                continue;
             string? failure = c.Reader.LastOutcome switch
             {
                 ReadSliceOutcome.Failed => c.Channel.ReadFailed(),
@@ -200,24 +183,6 @@ internal sealed class ProviderThread : ITickHandler
             if (failure is not null)
                 Drop(i, failure);
         }
-    }
-
-    // No active channel: wait for a handshake to progress, or sleep out the tick (at least the 1 ms the OS can time).
-    private void WaitWithoutChannels(TimeSpan timeout)
-    {
-        if (_handshaking.Count > 0)
-        {
-            try
-            {
-                Socket.Select(_handshaking, null, null, PollTimeout.Microseconds(timeout));
-            }
-            catch (Exception e) when (e is SocketException or ObjectDisposedException)
-            {
-                // The next Initialize reports what happened to the socket.
-            }
-        }
-        else if (timeout > TimeSpan.Zero)
-            Thread.Sleep(timeout < MinimumSleep ? MinimumSleep : timeout);
     }
 
     private void TakeNewConnections()
@@ -231,7 +196,16 @@ internal sealed class ProviderThread : ITickHandler
                 _options.GenericMsgRate > 0
                     ? new MessagePacer(_options.GenericMsgRate, LatencyRate(_options.GenericMsgLatencyRate, _options.GenericMsgRate), _options.TickRate)
                     : null);
-            _connections.Add(new Connection(channel, session, _dispatcher));
+            var connection = new Connection(channel, session, _dispatcher);
+            _connections.Add(connection);
+            // The main thread ran the handshake (ProvPerfApp's acceptor): this only applies the channel's settings.
+            if (channel.Initialize() != ConnectionProgress.Active)
+            {
+                Drop(_connections.Count - 1, channel.FailureText ?? "initialization failed");
+                continue;
+            }
+            _console.WriteLine($"Client channel {channel.Name} is active.");
+            _loop.Add(connection.Reader);
         }
     }
 
