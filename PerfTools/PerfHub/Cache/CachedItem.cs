@@ -11,8 +11,9 @@ internal sealed class CachedItem
 {
     private const int InitialSubscribers = 4;
 
-    public CachedItem(int serviceId, string name, byte[] nameBytes, byte nameType, byte domainType)
+    public CachedItem(int serviceId, string name, byte[] nameBytes, byte nameType, byte domainType, FieldLayouts layouts)
     {
+        Record = new FieldRecord(layouts);
         ServiceId = serviceId;
         Name = name;
         NameBytes = nameBytes;
@@ -30,7 +31,7 @@ internal sealed class CachedItem
 
     public byte DomainType { get; }
 
-    public FieldRecord Record { get; } = new();
+    public FieldRecord Record { get; }
 
     /// <summary>The image when the item's payload is not a field list (null until such a refresh comes).</summary>
     public PayloadRecord? Payload { get; private set; }
@@ -101,7 +102,7 @@ internal sealed class CachedItem
     /// <summary>
     /// Loads one link of the memory an update of this item reaches, without changing anything (Run/SourceBatch loads
     /// each link for a whole batch before handling it): 0 the item, 1 its record and subscriber list, 2 the record's
-    /// field index and image and the list's array, 3 the first subscription. Returns a value read, to be kept.
+    /// value area and the list's array, 3 the first subscription. Returns a value read, to be kept.
     /// </summary>
     public int Warm(int link)
     {

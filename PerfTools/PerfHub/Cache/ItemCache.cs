@@ -7,6 +7,9 @@ internal sealed class ItemCache
 
     public int Count => _items.Count;
 
+    /// <summary>The field list shapes the items' images share.</summary>
+    public FieldLayouts Layouts { get; } = new();
+
     public IEnumerable<CachedItem> Items => _items.Values;
 
     /// <summary>Items holding a complete image.</summary>
@@ -20,7 +23,7 @@ internal sealed class ItemCache
         string text = System.Text.Encoding.UTF8.GetString(name);
         if (_items.TryGetValue((serviceId, domainType, text), out CachedItem? item))
             return item;
-        item = new CachedItem(serviceId, text, name.ToArray(), nameType, domainType);
+        item = new CachedItem(serviceId, text, name.ToArray(), nameType, domainType, Layouts);
         _items.Add((serviceId, domainType, text), item);
         return item;
     }

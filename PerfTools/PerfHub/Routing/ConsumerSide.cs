@@ -239,7 +239,7 @@ internal sealed class ConsumerSide(HubState hub)
             containerType = nested.ContainerType;
             updateType = nested.MsgClass == MsgClass.Update ? nested.UpdateType : (byte)0;
         }
-        if (containerType == DataTypes.FieldList && item.Record.Apply(body) != CodecReturnCode.Success)
+        if (containerType == DataTypes.FieldList && item.Record.ApplyUpdate(body) != CodecReturnCode.Success)
             return false;
         var encoder = new RwfEncoder(hub.Scratch);
         if (HubMessages.EncodePostedUpdate(ref encoder, item.DomainType, post.PostUserInfo, updateType, containerType, body) != CodecReturnCode.Success)

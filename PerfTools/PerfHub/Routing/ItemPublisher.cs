@@ -61,7 +61,7 @@ internal sealed class ItemPublisher(HubState hub)
     public void OnUpdate(CachedItem item, scoped in Msg msg, ReadOnlySpan<byte> encoded)
     {
         hub.Counters.UpdatesIn++;
-        if (msg.ContainerType == DataTypes.FieldList && !item.PayloadIsImage && item.Record.Apply(msg.EncodedDataBody) != CodecReturnCode.Success)
+        if (msg.ContainerType == DataTypes.FieldList && !item.PayloadIsImage && item.Record.ApplyUpdate(msg.EncodedDataBody) != CodecReturnCode.Success)
             hub.Counters.UndecodableMessages++;
         item.UpdatesApplied++;
         hub.FanOut.Forward(item, encoded);

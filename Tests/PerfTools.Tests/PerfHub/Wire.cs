@@ -47,8 +47,8 @@ internal static class Wire
         return MsgEncoder.Encode(ref e, msg);
     });
 
-    /// <summary>A refresh (key, Open/Ok, complete) with BID (22) = <paramref name="bid"/> hundredths.</summary>
-    public static byte[] Refresh(int streamId, int serviceId, string name, long bid) => Encode((ref RwfEncoder e) =>
+    /// <summary>The header of a complete MarketPrice refresh of a field list: key, Open/Ok, CLEAR_CACHE.</summary>
+    public static Msg RefreshHeader(int streamId, int serviceId, string name)
     {
         var msg = Msg.Create(MsgClass.Refresh, DomainTypes.MarketPrice, streamId, DataTypes.FieldList);
         msg.RefreshFlags = RefreshMsgFlags.HasMsgKey | RefreshMsgFlags.RefreshComplete | RefreshMsgFlags.ClearCache;
@@ -56,6 +56,13 @@ internal static class Wire
         msg.Key.ServiceId = serviceId;
         msg.Key.Name = System.Text.Encoding.ASCII.GetBytes(name);
         msg.State = new State(StreamStates.Open, DataStates.Ok);
+        return msg;
+    }
+
+    /// <summary>A refresh (key, Open/Ok, complete) with BID (22) = <paramref name="bid"/> hundredths.</summary>
+    public static byte[] Refresh(int streamId, int serviceId, string name, long bid) => Encode((ref RwfEncoder e) =>
+    {
+        Msg msg = RefreshHeader(streamId, serviceId, name);
         MsgEncoder.EncodeInit(ref e, msg, out MsgEncodeState state);
         e.FieldListInit();
         e.FieldEntry(22, new Real(bid, RealHints.ExponentNeg2));

@@ -6,12 +6,15 @@ using PerfTools.PerfHub.Options;
 using PerfTools.PerfHub.Routing;
 using PerfTools.PerfHub.Run;
 
-// HubCacheBench [items] [updates per round] [rounds]: one NI provider publishing `items` items of 20 fields, one
-// consumer stream on each, then updates of 5 fields to random items, handled (a) one at a time as read and (b) through
-// SourceBatch, alternating, each round timed. Prints ns per update of each and their ratio.
+// HubCacheBench [items] [updates per round] [rounds] [small|msgdata]: one NI provider publishing `items` items, one
+// consumer stream on each, then updates to random items, handled (a) one at a time as read and (b) through
+// SourceBatch, alternating, each round timed. Prints ns per update of each and their ratio. The shape "small" is a
+// 20-field image with 5-field updates; "msgdata" (the default) has the field counts of the tools' default MsgData.xml
+// (43-field image, 23-field updates), what NIProvPerf sends in hub-vs-direct.sh.
 int items = args.Length > 0 ? int.Parse(args[0], CultureInfo.InvariantCulture) : 100_000;
 int perRound = args.Length > 1 ? int.Parse(args[1], CultureInfo.InvariantCulture) : 2_000_000;
 int rounds = args.Length > 2 ? int.Parse(args[2], CultureInfo.InvariantCulture) : 5;
+Messages.UseShape(args.Length > 3 ? args[3] : "msgdata");
 
 var router = new HubRouter(new HubState(new PerfHubOptions(), _ => { }));
 var provider = new Peer(new Sink(), ChannelRole.NiProvider, "provider");
@@ -37,7 +40,7 @@ for (int i = 0; i < ring.Length; i++)
     ring[i] = Messages.Update(-(random.Next(items) + 1), random.Next(1, 1_000_000));
 
 var batch = new SourceBatch(router);
-Console.WriteLine($"HubCacheBench: {items:N0} items, {perRound:N0} updates per round, {rounds} rounds; load average {LoadAverage()}");
+Console.WriteLine($"HubCacheBench: {items:N0} items, {perRound:N0} updates per round, {rounds} rounds, {Messages.Shape}; load average {LoadAverage()}");
 double sumDirect = 0, sumBatched = 0;
 for (int round = 0; round <= rounds; round++)
 {
@@ -97,8 +100,23 @@ internal sealed class Sink : IMessageOutput
 internal static class Messages
 {
     private const int ServiceId = 1;
-    private static readonly int[] RefreshFields = [22, 25, 30, 31, 3, 4, 6, 11, 12, 13, 19, 21, 32, 38, 39, 118, 119, 141, 1025, 3404];
-    private static readonly int[] UpdateFields = [22, 25, 30, 31, 6];
+    private static int[] RefreshFields = [];
+    private static int[] UpdateFields = [];
+
+    public static string Shape { get; private set; } = "";
+
+    public static void UseShape(string shape)
+    {
+        (RefreshFields, UpdateFields) = shape switch
+        {
+            "small" => ((int[])[22, 25, 30, 31, 3, 4, 6, 11, 12, 13, 19, 21, 32, 38, 39, 118, 119, 141, 1025, 3404], (int[])[22, 25, 30, 31, 6]),
+            "msgdata" => ([1, 2, 3, 4, 6, 11, 12, 13, 15, 16, 18, 19, 21, 22, 25, 30, 31, 32, 79, 100, 114, 118, 178, 203, 211, 259,
+                1000, 1025, 1041, 1080, 1501, 3264, 3422, 3855, 3887, 5, 6579, 6580, 8406, 8935, 8937, 12783, 14238],
+                [22, 25, 30, 31, 6579, 6580, 114, 1000, 8937, 211, 118, 3264, 3887, 8935, 1501, 12783, 3855, 1025, 5, 8406, 1041, 203, 14238]),
+            _ => throw new ArgumentException($"unknown shape {shape}: small or msgdata"),
+        };
+        Shape = $"{shape} ({RefreshFields.Length}-field images, {UpdateFields.Length}-field updates)";
+    }
 
     private delegate CodecReturnCode Encoding(ref RwfEncoder encoder);
 
