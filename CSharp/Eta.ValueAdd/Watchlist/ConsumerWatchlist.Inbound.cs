@@ -58,16 +58,6 @@ public sealed partial class ConsumerWatchlist
     private void OnUpdate(ProviderStream stream, scoped in Msg msg)
     {
         Msg update = msg;
-        if (stream.Count == 1)
-        {
-            AppRequest only = stream[0];
-            if (only.State is AppRequestState.Open or AppRequestState.PendingCompleteRefresh)
-            {
-                update.StreamId = only.StreamId;
-                _listener.OnMsg(update);
-            }
-            return;
-        }
         AppRequest[] requests = BeginFanout(stream, out int count, out bool nested);
         try
         {
