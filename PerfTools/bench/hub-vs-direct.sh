@@ -16,8 +16,9 @@
 # seconds: at the guide's 10 per tick NIProvPerf sends its images only in the time its updates leave, minutes on a
 # loaded machine), HUB_ARGS (extra PerfHub options, e.g. "-maxPackCount 1" to measure without output packing),
 # DELAY_STEADY_STATE (0: ConsPerf's -delaySteadyStateCalc in ms, given to both setups; the guide's sample output
-# runs with 30000. Through the hub the 100,000 images are served while updates flow, and the backlog that leaves
-# is still draining when the last image arrives; a delay keeps that drain out of the steady-state latency).
+# runs with 30000. Through the hub the 100,000 images are served while updates flow; the hub holds a consumer's
+# images back while 64 KB of its output is unsent, so what queues ahead of the updates is bounded, but a delay still
+# keeps whatever backlog the image phase leaves out of the steady-state latency).
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
