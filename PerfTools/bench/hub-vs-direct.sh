@@ -44,7 +44,9 @@ bin() { echo "$repo/PerfTools/$1/bin/Release/net10.0"; }
 hook="$(bin bench/AllocationProbe)/AllocationProbe.dll"
 
 pids=()
-cleanup() { for pid in "${pids[@]}"; do kill -INT "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+# SIGTERM, not SIGINT: a script's background jobs start with SIGINT ignored (no job control), so SIGINT would leave
+# each tool running to the end of its -runTime. The tools take SIGTERM as Ctrl+C (summary written, exit 0).
+cleanup() { for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT
 
 # start <dir> <name> <tool> args...: the tool in the background with the allocation probe, its pid in $started
@@ -55,7 +57,7 @@ start() {
   started=$!; pids+=("$started")
 }
 
-stop() { kill -INT "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+stop() { kill -TERM "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
 consperf() { # dir port args...: runs ConsPerf to the end of its steady state, sets $rc
   local dir="$1" p="$2"; shift 2
