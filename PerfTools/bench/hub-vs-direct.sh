@@ -16,8 +16,9 @@
 # seconds: at the guide's 10 per tick NIProvPerf sends its images only in the time its updates leave, minutes on a
 # loaded machine), HUB_ARGS (extra PerfHub options, e.g. "-maxPackCount 1" to measure without output packing),
 # DELAY_STEADY_STATE (0: ConsPerf's -delaySteadyStateCalc in ms, given to both setups; the guide's sample output
-# runs with 30000. Through the hub the 100,000 images are served while updates flow, and the backlog that leaves
-# is still draining when the last image arrives; a delay keeps that drain out of the steady-state latency).
+# runs with 30000. Through the hub the 100,000 images are served while updates flow; the hub holds a consumer's
+# images back while 64 KB of its output is unsent, so what queues ahead of the updates is bounded, but a delay still
+# keeps whatever backlog the image phase leaves out of the steady-state latency).
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
@@ -43,7 +44,9 @@ bin() { echo "$repo/PerfTools/$1/bin/Release/net10.0"; }
 hook="$(bin bench/AllocationProbe)/AllocationProbe.dll"
 
 pids=()
-cleanup() { for pid in "${pids[@]}"; do kill -INT "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+# SIGTERM, not SIGINT: a script's background jobs start with SIGINT ignored (no job control), so SIGINT would leave
+# each tool running to the end of its -runTime. The tools take SIGTERM as Ctrl+C (summary written, exit 0).
+cleanup() { for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT
 
 # start <dir> <name> <tool> args...: the tool in the background with the allocation probe, its pid in $started
@@ -54,7 +57,7 @@ start() {
   started=$!; pids+=("$started")
 }
 
-stop() { kill -INT "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+stop() { kill -TERM "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
 consperf() { # dir port args...: runs ConsPerf to the end of its steady state, sets $rc
   local dir="$1" p="$2"; shift 2

@@ -33,6 +33,7 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
     private int _messagesInBuffer;
     private bool _flushPending;
     private long _stalledSince;
+    private long _heldSince;
 
     private readonly HubCounters _counters;
 
@@ -126,6 +127,19 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
         return true;
     }
 
+    public bool HasBacklogUnder(int bytes)
+    {
+        if (_channel.PendingBytes < bytes)
+        {
+            _heldSince = 0;
+            return true;
+        }
+        // Output held back until the peer reads: one that never does is closed by the stall timeout, as when no buffer is left.
+        if (_heldSince == 0)
+            _heldSince = Stopwatch.GetTimestamp();
+        return false;
+    }
+
     public void Dropped()
     {
         MessagesDropped++;
@@ -165,9 +179,10 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
     /// <summary>Once a second: pings and the peer-silent timeout.</summary>
     public bool CheckPings() => !IsActive || _channel.CheckPings() >= TransportReturnCode.Success || TransportFailed("ping timeout");
 
-    /// <summary>True when the output has had no buffer for longer than <paramref name="limitMs"/>.</summary>
-    public bool IsStalledLongerThan(int limitMs) =>
-        _stalledSince != 0 && Stopwatch.GetElapsedTime(_stalledSince).TotalMilliseconds > limitMs;
+    /// <summary>True when the output has had no buffer, or held images back (<see cref="HasBacklogUnder"/>), for longer than <paramref name="limitMs"/>.</summary>
+    public bool IsStalledLongerThan(int limitMs) => Exceeds(_stalledSince, limitMs) || Exceeds(_heldSince, limitMs);
+
+    private static bool Exceeds(long since, int limitMs) => since != 0 && Stopwatch.GetElapsedTime(since).TotalMilliseconds > limitMs;
 
     /// <summary>Marks the channel for closing with <paramref name="reason"/> (the first reason given is kept).</summary>
     public bool Fail(string reason)

@@ -12,6 +12,12 @@ internal interface IMessageOutput
     /// <summary>Gives back the reserved space unsent.</summary>
     void Cancel();
 
+    /// <summary>
+    /// True while fewer than <paramref name="bytes"/> already sent wait for the socket. Images are held back beyond that
+    /// (they can wait; see HubState.ImageBacklogBytes); updates are not.
+    /// </summary>
+    bool HasBacklogUnder(int bytes);
+
     /// <summary>A message that found no space (<see cref="Reserve"/> empty) is dropped, not kept to retry: count it.</summary>
     void Dropped();
 }

@@ -14,6 +14,15 @@ internal sealed class HubState
 {
     private const int AdminMaxLength = 16 * 1024;
 
+    /// <summary>
+    /// How much output may wait for a consumer's socket before its images are held back. A consumer that asks for
+    /// 100,000 items at once would otherwise have every image written at once, megabytes queued in its channel, and the
+    /// updates that follow each image would wait behind all of them: the backlog outlives the image phase and shows as
+    /// milliseconds of latency well into the steady state. Held to this much, images go out as fast as the consumer
+    /// reads them and each update waits behind at most this many bytes.
+    /// </summary>
+    public const int ImageBacklogBytes = 64 * 1024;
+
     public HubState(PerfHubOptions options, Action<string> log)
     {
         Options = options;
@@ -98,7 +107,8 @@ internal sealed class HubState
             return;
         }
         PendingOutput pending = subscription.Consumer.Pending;
-        if (!pending.Any && WriteImage(subscription, solicited) != WriteResult.NoBuffer)
+        if (!pending.Any && subscription.Consumer.Output.HasBacklogUnder(ImageBacklogBytes)
+            && WriteImage(subscription, solicited) != WriteResult.NoBuffer)
             return;
         subscription.ImageQueued = true;
         subscription.QueuedSolicited = solicited;
@@ -107,8 +117,8 @@ internal sealed class HubState
     }
 
     /// <summary>
-    /// Writes what the peer is owed, in order, until its output runs out of buffers again (called every pass of the
-    /// loop). A queued image whose stream has closed, or whose item has lost its image meanwhile, is skipped: the
+    /// Writes what the peer is owed, in order, until its output runs out of buffers again or, for images, has
+    /// <see cref="ImageBacklogBytes"/> waiting (called every pass of the loop). A queued image whose stream has closed, or whose item has lost its image meanwhile, is skipped: the
     /// next refresh of the item sends it.
     /// </summary>
     public void RetryPending(Peer peer)
@@ -122,6 +132,8 @@ internal sealed class HubState
         }
         while (pending.Images.TryPeek(out Subscription? subscription))
         {
+            if (!peer.Output.HasBacklogUnder(ImageBacklogBytes))
+                return;
             if (!subscription.Closed && subscription.Item.HasImage && WriteImage(subscription, subscription.QueuedSolicited) == WriteResult.NoBuffer)
                 return;
             pending.Images.Dequeue();

@@ -35,6 +35,11 @@ internal sealed class FakeOutput : IMessageOutput
     {
     }
 
+    /// <summary>Bytes sent that a channel would still hold for its socket (set by tests).</summary>
+    public int Backlog { get; set; }
+
+    public bool HasBacklogUnder(int bytes) => Backlog < bytes;
+
     public void Dropped() => DroppedCount++;
 
     public int DroppedCount { get; private set; }

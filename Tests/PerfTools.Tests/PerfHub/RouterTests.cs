@@ -201,6 +201,30 @@ public sealed class RouterTests
     }
 
     [Fact]
+    public void Images_wait_while_the_consumers_output_holds_a_backlog_and_updates_on_streams_with_images_do_not()
+    {
+        (Peer provider, _) = PublishingProvider(2);
+        (Peer consumer, FakeOutput output) = LoggedInConsumer();
+        output.Clear();
+        _router.OnMessage(consumer, Wire.ItemRequest(101, 1, "ITEM1"));
+        output.Backlog = HubState.ImageBacklogBytes;
+        _router.OnMessage(consumer, Wire.ItemRequest(102, 1, "ITEM2"));
+        _router.OnMessage(provider, Wire.Update(-1, 7));
+        _router.OnMessage(provider, Wire.Update(-2, 8));
+        _router.RetryPending(consumer);
+        Assert.Equal(2, output.Sent.Count);
+        AssertMessage(output.Sent[0], MsgClass.Refresh, 101);
+        AssertMessage(output.Sent[1], MsgClass.Update, 101);
+        Assert.True(consumer.Pending.Any);
+
+        output.Backlog = HubState.ImageBacklogBytes - 1;
+        _router.RetryPending(consumer);
+        Assert.Equal(3, output.Sent.Count);
+        AssertMessage(output.Sent[2], MsgClass.Refresh, 102);
+        Assert.False(consumer.Pending.Any);
+    }
+
+    [Fact]
     public void A_login_refresh_and_a_not_found_status_that_find_no_buffer_are_written_on_a_later_pass()
     {
         PublishingProvider();

@@ -91,6 +91,8 @@ internal sealed class Sink : IMessageOutput
     {
     }
 
+    public bool HasBacklogUnder(int bytes) => true;
+
     public void Dropped()
     {
     }
