@@ -53,6 +53,9 @@ public sealed class Server
 
     internal SharedBufferPool? SharedPool { get; }
 
+    /// <summary>The handshakes (and their buffers) lent to accepted channels until they are active or closed.</summary>
+    internal Handshake.ServerHandshakePool Handshakes { get; } = new();
+
     internal static Server Listen(BindOptions options, bool locking)
     {
         IPAddress address = options.InterfaceName is null ? IPAddress.Any : SocketSettings.ResolveInterface(options.InterfaceName);
