@@ -21,9 +21,6 @@ namespace Eta.Transport;
 public sealed class Channel
 {
     private const int HandshakeInputSize = 8 * 1024;
-    // A ConnectReq (with a ClientKey) is a few hundred bytes, and the buffer grows for a longer frame; a server
-    // allocates one per accepted connection, garbage and stalled clients included, so it starts small.
-    private const int ServerHandshakeInputSize = 1024;
     private const int PoolSlack = RipcLimits.HeaderLength + RipcLimits.PackedLengthSize + 64;
 
     private readonly ChannelGate _writeGate;
@@ -33,7 +30,7 @@ public sealed class Channel
     private readonly Server? _server;
     private readonly ReadArgs _scratchReadArgs = new();
     private readonly bool _blocking;
-    private readonly InputBuffer _input;
+    private InputBuffer _input;
     private ClientHandshake? _clientHandshake;
     private ServerHandshake? _serverHandshake;
     private IChannelStream? _stream;
@@ -50,7 +47,7 @@ public sealed class Channel
     /// <summary>The error that closed the channel, repeated by later calls.</summary>
     private string? _closeReason;
 
-    private Channel(bool locking, ConnectOptions? connect, BindOptions? bind, Server? server, int inputSize)
+    private Channel(bool locking, ConnectOptions? connect, BindOptions? bind, Server? server, InputBuffer input)
     {
         _writeGate = new ChannelGate(locking);
         _readGate = new ChannelGate(locking);
@@ -58,7 +55,7 @@ public sealed class Channel
         _bindOptions = bind;
         _server = server;
         _blocking = connect?.Blocking ?? bind!.ChannelsBlocking;
-        _input = new InputBuffer(inputSize);
+        _input = input;
         StartInitClock(connect?.InitializationTimeout ?? bind!.InitializationTimeout);
         State = ChannelState.Initializing;
     }
@@ -103,7 +100,7 @@ public sealed class Channel
     // ---------------------------------------------------------------- construction
 
     internal static Channel ForClient(ConnectOptions options, bool locking, Socket connecting) =>
-        new Channel(locking, options, null, null, HandshakeInputSize)
+        new Channel(locking, options, null, null, new InputBuffer(HandshakeInputSize))
         {
             UserSpecObject = options.UserSpecObject,
             _socket = connecting,
@@ -111,18 +108,20 @@ public sealed class Channel
 
     /// <summary>A client over an already connected stream (tests replaying recorded traffic); no version fallback.</summary>
     internal static Channel ForClientStream(ConnectOptions options, IChannelStream stream) =>
-        new Channel(false, options, null, null, HandshakeInputSize) { _socket = stream.Socket, _stream = stream }
+        new Channel(false, options, null, null, new InputBuffer(HandshakeInputSize)) { _socket = stream.Socket, _stream = stream }
             .WithClientHandshake(stream, null, null);
 
     internal static Channel ForServer(Server server, BindOptions bind, AcceptOptions accept, bool locking, IChannelStream stream)
     {
-        var channel = new Channel(locking, null, bind, server, ServerHandshakeInputSize)
+        // Lent by the server, buffers included, and given back when the handshake ends either way.
+        ServerHandshake handshake = server.Handshakes.Rent(bind, accept.NakMount, stream);
+        var channel = new Channel(locking, null, bind, server, handshake.Input)
         {
             UserSpecObject = accept.UserSpecObject ?? bind.UserSpecObject,
             _stream = stream,
             _socket = stream.Socket,
         };
-        channel._serverHandshake = new ServerHandshake(bind, accept.NakMount, stream, channel._input);
+        channel._serverHandshake = handshake;
         if (accept.InitializationTimeout > 0)
             channel.StartInitClock(accept.InitializationTimeout);
         return channel;
@@ -505,7 +504,10 @@ public sealed class Channel
         int inputSize = _connectOptions is { InputBufferCapacityOverride: > 0 } o
             ? o.InputBufferCapacityOverride
             : Math.Max(numInput * session.MaxFragmentSize, session.MaxFragmentSize + PoolSlack);
-        _input.Resize(inputSize);
+        if (_serverHandshake is not null)
+            _input = InputBuffer.CopyOf(_input, inputSize); // the handshake's buffer goes back to the server's pool
+        else
+            _input.Resize(inputSize);
         int guaranteed = _connectOptions?.GuaranteedOutputBuffers ?? _bindOptions!.GuaranteedOutputBuffers;
         int maxBuffers = _bindOptions?.MaxOutputBuffers ?? guaranteed;
         var pool = new OutputBufferPool(this, guaranteed, maxBuffers, session.MaxFragmentSize + PoolSlack, _server?.SharedPool);
@@ -517,7 +519,7 @@ public sealed class Channel
         _reader = new FrameReader(_input, session.Version, _inCompressor, session.MaxFragmentSize);
         _session = session;
         _clientHandshake = null;
-        _serverHandshake = null;
+        ReturnServerHandshake();
         _lastSendTicks = _lastReceiveTicks = Environment.TickCount64;
         State = ChannelState.Active;
         Error.Clear();
@@ -569,6 +571,7 @@ public sealed class Channel
 
     private void ReleaseResources()
     {
+        ReturnServerHandshake();
         _writer?.Clear();
         _reader?.Release();
         _stream?.Dispose();
@@ -576,6 +579,14 @@ public sealed class Channel
         _outCompressor?.Dispose();
         _inCompressor?.Dispose();
         _outCompressor = _inCompressor = null;
+    }
+
+    private void ReturnServerHandshake()
+    {
+        if (_serverHandshake is null)
+            return;
+        _server!.Handshakes.Return(_serverHandshake);
+        _serverHandshake = null;
     }
 
     /// <summary>Blocking channels: waits until the socket is ready; false when the receive/send timeout ran out first.</summary>

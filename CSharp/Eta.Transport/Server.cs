@@ -13,6 +13,8 @@ namespace Eta.Transport;
 /// </summary>
 public sealed class Server
 {
+    private static readonly AcceptOptions s_defaultAccept = new();
+
     private readonly Socket _listener;
     private readonly BindOptions _options;
     private readonly bool _locking;
@@ -51,6 +53,9 @@ public sealed class Server
 
     internal SharedBufferPool? SharedPool { get; }
 
+    /// <summary>The handshakes (and their buffers) lent to accepted channels until they are active or closed.</summary>
+    internal Handshake.ServerHandshakePool Handshakes { get; } = new();
+
     internal static Server Listen(BindOptions options, bool locking)
     {
         IPAddress address = options.InterfaceName is null ? IPAddress.Any : SocketSettings.ResolveInterface(options.InterfaceName);
@@ -79,11 +84,20 @@ public sealed class Server
     /// </summary>
     public Channel? Accept(AcceptOptions? options = null)
     {
-        options ??= new AcceptOptions();
-        options.Validate();
+        if (options is null)
+            options = s_defaultAccept; // valid: no per-accept allocation for the common case
+        else
+            options.Validate();
         if (State != ChannelState.Active)
         {
             Error.Set(TransportReturnCode.Failure, "Accept: the server is closed");
+            return null;
+        }
+        // Asked first, because a non-blocking Accept with nothing waiting reports it by throwing: an exception (and
+        // its allocation) at the end of every batch of accepts, bad clients' included.
+        if (!_listener.Blocking && !_listener.Poll(0, SelectMode.SelectRead))
+        {
+            Error.Set(TransportReturnCode.ReadWouldBlock, "Accept: no connection is waiting");
             return null;
         }
         Socket socket;

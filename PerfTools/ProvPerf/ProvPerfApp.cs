@@ -123,6 +123,7 @@ public static class ProvPerfApp
         ProvReport report, TextWriter console, CancellationToken stop)
     {
         using ChannelAcceptor acceptor = server.CreateAcceptor(handshake: !options.UseReactor, console);
+        using AcceptingThreadPriority priority = AcceptingThreadPriority.Lower(); // handshakes never ahead of a provider thread's tick
         Action<Channel> handOver = channel => LeastBusy(threads).Add(channel);
         long interval = options.WriteStatsIntervalSeconds * Stopwatch.Frequency;
         long nextStats = Stopwatch.GetTimestamp() + interval;

@@ -9,39 +9,59 @@ namespace Eta.Transport.Handshake;
 /// send a ConnectAck (or a ConnectNak), and for RIPC 14 read the client's ClientKey. A ConnectReq of an
 /// unknown version makes the server drop the connection so that the client falls back, as LSEG servers do.
 /// A client that opens with an HTTP request (LSEG's HTTP tunnelling) gets an HTTP 501 saying why, then is closed.
+/// Reused: a server lends one per accepted connection from its <see cref="ServerHandshakePool"/> (with its input
+/// and output buffers), so a stream of clients that never finish the handshake allocates no buffers.
 /// </summary>
 internal sealed class ServerHandshake
 {
     private enum Phase { StreamHandshake, AwaitRequest, SendReply, AwaitClientKey }
 
-    private readonly BindOptions _bind;
-    private readonly bool _nakMount;
-    private readonly IChannelStream _stream;
-    private readonly InputBuffer _input;
     private readonly PendingOutput _output = new();
-    private Phase _phase = Phase.StreamHandshake;
+    private BindOptions _bind = null!;
+    private IChannelStream _stream = null!;
+    private bool _nakMount;
+    private Phase _phase;
     private bool _refused;
     private bool _expectClientKey;
 
-    public ServerHandshake(BindOptions bind, bool nakMount, IChannelStream stream, InputBuffer input)
+    public ServerHandshake(int inputSize) => Input = new InputBuffer(inputSize);
+
+    /// <summary>What the client sent; the bytes left after the handshake are the channel's first input.</summary>
+    public InputBuffer Input { get; }
+
+    public NegotiatedSession? Session { get; private set; }
+
+    /// <summary>Starts over for a new connection.</summary>
+    public void Begin(BindOptions bind, bool nakMount, IChannelStream stream)
     {
         _bind = bind;
         _nakMount = nakMount;
         _stream = stream;
-        _input = input;
+        _phase = Phase.StreamHandshake;
+        _refused = false;
+        _expectClientKey = false;
+        RefusalReason = "";
+        Session = null;
+        _output.Clear();
+        Input.Clear();
     }
 
-    public NegotiatedSession? Session { get; private set; }
+    /// <summary>Drops the connection's references so a pooled handshake keeps nothing of it alive.</summary>
+    public void End()
+    {
+        _stream = null!;
+        Session = null;
+    }
 
     /// <summary>Where the handshake stands, for the error of a channel that ran out of time (": ..."; built only then).</summary>
     public string Waiting => _phase switch
     {
         Phase.StreamHandshake => ": the client did not finish the TLS handshake", // a plain stream leaves this phase on the first step
-        Phase.AwaitRequest when _input.Count == 0 => ": the client sent nothing (the server waited for its ConnectReq)",
-        Phase.AwaitRequest => $": the client sent {_input.Count} bytes of a ConnectReq and stopped",
+        Phase.AwaitRequest when Input.Count == 0 => ": the client sent nothing (the server waited for its ConnectReq)",
+        Phase.AwaitRequest => $": the client sent {Input.Count} bytes of a ConnectReq and stopped",
         Phase.SendReply => ": the client did not read the server's reply (ConnectAck or refusal)",
-        _ when _input.Count == 0 => ": the client did not answer the key exchange (the server waited for its ClientKey)",
-        _ => $": the client sent {_input.Count} bytes of its ClientKey and stopped",
+        _ when Input.Count == 0 => ": the client did not answer the key exchange (the server waited for its ClientKey)",
+        _ => $": the client sent {Input.Count} bytes of its ClientKey and stopped",
     };
 
     public HandshakeStep Step(TransportError error)
@@ -67,8 +87,8 @@ internal sealed class ServerHandshake
                     }
                     if (RefuseHttp())
                         break;
-                    HandshakeStep decided = OnRequest(_input.Unread[..length], error);
-                    _input.Consume(length);
+                    HandshakeStep decided = OnRequest(Input.Unread[..length], error);
+                    Input.Consume(length);
                     if (decided != HandshakeStep.InProgress)
                         return decided;
                     _phase = Phase.SendReply;
@@ -85,8 +105,8 @@ internal sealed class ServerHandshake
                 case Phase.AwaitClientKey:
                     if (!TryTakeFrame(error, "ClientKey", out int keyLength, out HandshakeStep pending))
                         return pending;
-                    bool valid = ClientKey.Validate(_input.Unread[..keyLength], out string keyError);
-                    _input.Consume(keyLength);
+                    bool valid = ClientKey.Validate(Input.Unread[..keyLength], out string keyError);
+                    Input.Consume(keyLength);
                     return valid ? HandshakeStep.Done : Fail(error, "Init: " + keyError);
             }
         }
@@ -97,11 +117,11 @@ internal sealed class ServerHandshake
     // An HTTP request where the ConnectReq should be: queue the 501 answer and go on to send it, then fail.
     private bool RefuseHttp()
     {
-        ReadOnlySpan<byte> start = _input.Unread;
+        ReadOnlySpan<byte> start = Input.Unread;
         if (!HttpTunnelRefusal.IsHttpRequest(start))
             return false;
         RefusalReason = $"an HTTP 501 (the client opened with \"{HttpTunnelRefusal.RequestLine(start)}\"): {HttpTunnelRefusal.Reason}";
-        _input.Consume(start.Length);
+        Input.Consume(start.Length);
         _refused = true;
         _output.Commit(HttpTunnelRefusal.WriteResponse(_output.Space));
         _phase = Phase.SendReply;
@@ -185,23 +205,23 @@ internal sealed class ServerHandshake
 
     private bool TryTakeFrame(TransportError error, string what, out int length, out HandshakeStep step)
     {
-        length = _input.PeekFrameLength();
-        if (_input.Count < 2 || _input.Count < length)
+        length = Input.PeekFrameLength();
+        if (Input.Count < 2 || Input.Count < length)
         {
-            int read = _input.Fill(_stream, length);
+            int read = Input.Fill(_stream, length);
             if (read < 0)
             {
                 step = Fail(error, $"Init: the client closed the connection while the server waited for its {what}");
                 return false;
             }
-            length = _input.PeekFrameLength();
+            length = Input.PeekFrameLength();
         }
-        if (_input.Count >= 2 && length < RipcLimits.HeaderLength)
+        if (Input.Count >= 2 && length < RipcLimits.HeaderLength)
         {
             step = Fail(error, $"Init: the client sent a frame declaring {length} bytes instead of a {what} (garbage)");
             return false;
         }
-        if (_input.Count < 2 || _input.Count < length)
+        if (Input.Count < 2 || Input.Count < length)
         {
             step = HandshakeStep.InProgress;
             return false;

@@ -64,6 +64,22 @@ internal sealed class InputBuffer
         return read;
     }
 
+    /// <summary>A buffer of <paramref name="capacity"/> bytes (more if needed) starting with <paramref name="source"/>'s unread bytes.</summary>
+    public static InputBuffer CopyOf(InputBuffer source, int capacity)
+    {
+        var copy = new InputBuffer(Math.Max(capacity, source.Count));
+        source.Unread.CopyTo(copy._data);
+        copy.End = source.Count;
+        return copy;
+    }
+
+    /// <summary>Forgets everything buffered (a reused handshake buffer starting on a new connection).</summary>
+    public void Clear()
+    {
+        Start = End = 0;
+        LastFillWasFull = false;
+    }
+
     /// <summary>Grows to <paramref name="capacity"/> bytes (handshake buffer to negotiated size), keeping unread data.</summary>
     public void Resize(int capacity)
     {

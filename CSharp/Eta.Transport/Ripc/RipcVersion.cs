@@ -44,8 +44,16 @@ internal sealed class RipcVersion
     /// <summary>In RIPC 11 and 12 the ConnectReq header length covers the whole message.</summary>
     public bool HeaderLengthIsMessageLength => Number <= 12;
 
-    public static RipcVersion? FromConnectionVersion(int connectionVersion) =>
-        Array.Find(All, v => v.ConnectionVersion == connectionVersion);
+    // A loop, not Array.Find: a capturing lambda would allocate for every ConnectReq, garbage included.
+    public static RipcVersion? FromConnectionVersion(int connectionVersion)
+    {
+        foreach (RipcVersion version in All)
+        {
+            if (version.ConnectionVersion == connectionVersion)
+                return version;
+        }
+        return null;
+    }
 
     /// <summary>The next older version a client may fall back to, or null. RIPC 11 carries only RWF.</summary>
     public RipcVersion? Older(int protocolType)

@@ -1,3 +1,4 @@
+using System.Net;
 using System.Net.Sockets;
 using Eta.Transport;
 using PerfTools.Common.Timing;
@@ -15,11 +16,18 @@ internal sealed class ChannelAcceptor : IDisposable
     // Accepts per wake-up, so that a flood of connections still lets the pending handshakes and the caller run.
     private const int MaxAcceptsPerPoll = 64;
 
+    // Every pending handshake is stepped at least this often, readable or not: that is what closes a client that sends
+    // nothing at its time limit. In between, only the readable and the newly accepted ones are stepped, so the
+    // stalled clients cost no read each time another connection wakes the acceptor.
+    private const long FullStepIntervalMs = 100;
+
     private readonly Server _server;
     private readonly bool _handshake;
     private readonly TextWriter _console;
+    private readonly CloseLog _closeLog;
     private readonly List<Pending> _pending = [];
     private readonly List<Socket> _waitList = [];
+    private long _nextFullStep;
 
     /// <param name="handshake">True: hand over active channels only; false: hand over each channel as accepted.</param>
     public ChannelAcceptor(Server server, bool handshake, TextWriter console)
@@ -27,6 +35,7 @@ internal sealed class ChannelAcceptor : IDisposable
         _server = server;
         _handshake = handshake;
         _console = console;
+        _closeLog = new CloseLog(console);
     }
 
     /// <summary>Handshakes in progress.</summary>
@@ -34,9 +43,9 @@ internal sealed class ChannelAcceptor : IDisposable
 
     /// <summary>
     /// Waits up to <paramref name="wait"/> for a connection or handshake input, accepts what is waiting, then steps
-    /// every pending handshake once (an Init reads at most once and never blocks; stepping them all, not only the
-    /// readable ones, is what closes a client that sends nothing at its time limit). Each channel ready for a
-    /// provider thread goes to <paramref name="handOver"/>.
+    /// the pending handshakes that have input or were just accepted, and every 100 ms all of them (an Init reads at
+    /// most once and never blocks; stepping them all is what closes a client that sends nothing at its time limit).
+    /// Each channel ready for a provider thread goes to <paramref name="handOver"/>.
     /// </summary>
     public void Poll(TimeSpan wait, Action<Channel> handOver)
     {
@@ -53,9 +62,10 @@ internal sealed class ChannelAcceptor : IDisposable
             _console.WriteLine($"Accept wait failed: {e.SocketErrorCode}");
             _waitList.Clear();
         }
+        int firstNew = _pending.Count;
         if (_waitList.Contains(_server.Socket))
             AcceptWaiting(handOver);
-        StepHandshakes(handOver);
+        StepHandshakes(firstNew, handOver);
     }
 
     private void AcceptWaiting(Action<Channel> handOver)
@@ -70,17 +80,23 @@ internal sealed class ChannelAcceptor : IDisposable
                 return;
             }
             if (_handshake)
-                _pending.Add(new Pending(channel, channel.Socket.RemoteEndPoint?.ToString() ?? "(unknown peer)"));
+                _pending.Add(new Pending(channel, channel.Socket.RemoteEndPoint)); // set by the accept: no allocation
             else
                 handOver(channel);
         }
     }
 
-    private void StepHandshakes(Action<Channel> handOver)
+    private void StepHandshakes(int firstNew, Action<Channel> handOver)
     {
+        long now = Environment.TickCount64;
+        bool all = now >= _nextFullStep;
+        if (all)
+            _nextFullStep = now + FullStepIntervalMs;
         for (int i = _pending.Count - 1; i >= 0; i--)
         {
             Pending p = _pending[i];
+            if (!all && i < firstNew && !_waitList.Contains(p.Channel.Socket))
+                continue;
             TransportReturnCode rc = p.Channel.Init();
             if (rc == TransportReturnCode.ChanInitInProgress)
                 continue;
@@ -90,8 +106,7 @@ internal sealed class ChannelAcceptor : IDisposable
                 handOver(p.Channel);
                 continue;
             }
-            // The same line a provider thread logs for a channel it closes, so one grep finds every close.
-            _console.WriteLine($"Channel {p.Name} closed: initialization failed: {p.Channel.Error}");
+            _closeLog.InitFailed(p.Peer, p.Channel.Error);
             p.Channel.Close();
         }
     }
@@ -104,5 +119,6 @@ internal sealed class ChannelAcceptor : IDisposable
         _pending.Clear();
     }
 
-    private readonly record struct Pending(Channel Channel, string Name);
+    // The peer is kept from the accept: the failed handshake has disposed the socket by the time the close is logged.
+    private readonly record struct Pending(Channel Channel, EndPoint? Peer);
 }

@@ -24,6 +24,12 @@ internal sealed class WatchedConsole : TextWriter
 
     public override void Write(char value) => Write(value.ToString());
 
+    // Whole, as one write: the base class would pass a span or an array on one char at a time, and a watcher could
+    // then read half a line.
+    public override void Write(ReadOnlySpan<char> buffer) => Write(new string(buffer));
+
+    public override void Write(char[] buffer, int index, int count) => Write(new string(buffer, index, count));
+
     public override void Write(string? value)
     {
         if (value is null)
