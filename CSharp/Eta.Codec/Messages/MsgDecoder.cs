@@ -12,6 +12,9 @@ public static class MsgDecoder
 {
     private const int HeaderSizeLength = 2;
 
+    private const UpdateMsgFlags UpdateMembersAfterPrefix =
+        UpdateMsgFlags.HasMsgKey | UpdateMsgFlags.HasExtendedHeader | UpdateMsgFlags.HasPostUserInfo;
+
     /// <summary>Decodes the message that fills <paramref name="buffer"/>; its payload is the rest after the header.</summary>
     public static CodecReturnCode Decode(ReadOnlySpan<byte> buffer, out Msg msg)
     {
@@ -40,13 +43,10 @@ public static class MsgDecoder
             r.Fail(CodecReturnCode.InvalidData);
 
         MsgHeaderCodec.ReadPrefix(ref r, ref msg);
-        if (MsgHeaderCodec.HasKey(msg.MsgClass, msg.Flags))
-            msg.Key = MsgKeyCodec.Read(ref r);
-        if (MsgHeaderCodec.HasExtendedHeader(msg.Flags))
-            msg.ExtendedHeader = r.Buffer8();
-        MsgHeaderCodec.ReadTrailer(ref r, ref msg);
-        if (MsgHeaderCodec.HasReqKey(msg.MsgClass, msg.Flags))
-            msg.ReqKey = MsgKeyCodec.Read(ref r);
+        // An update without key, extended header or post user info (every item update a provider sends) ends with
+        // its prefix: it skips the member checks the other classes need.
+        if (msg.MsgClass != MsgClass.Update || (msg.UpdateFlags & UpdateMembersAfterPrefix) != 0)
+            ReadAfterPrefix(ref r, ref msg);
 
         if (!r.Ok)
         {
@@ -56,5 +56,17 @@ public static class MsgDecoder
         msg.EncodedDataBody = buffer[(HeaderSizeLength + headerSize)..];
         msg.EncodedMsg = buffer;
         return CodecReturnCode.Success;
+    }
+
+    // Key, extended header, class trailer and request key, each when the class and flags say it is there.
+    private static void ReadAfterPrefix(scoped ref HeaderReader r, scoped ref Msg msg)
+    {
+        if (MsgHeaderCodec.HasKey(msg.MsgClass, msg.Flags))
+            msg.Key = MsgKeyCodec.Read(ref r);
+        if (MsgHeaderCodec.HasExtendedHeader(msg.Flags))
+            msg.ExtendedHeader = r.Buffer8();
+        MsgHeaderCodec.ReadTrailer(ref r, ref msg);
+        if (MsgHeaderCodec.HasReqKey(msg.MsgClass, msg.Flags))
+            msg.ReqKey = MsgKeyCodec.Read(ref r);
     }
 }

@@ -1,3 +1,4 @@
+using System.Buffers.Binary;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 
@@ -25,15 +26,32 @@ internal static class IntegerBytes
         writer.WriteUIntBytes(value, UnsignedLength(value));
 
     /// <summary>Reads 1..8 big-endian bytes, sign-extending from the first.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static CodecReturnCode ReadSigned(ReadOnlySpan<byte> data, out long value)
     {
-        value = 0;
-        if (data.Length is 0 or > 8)
+        int length = data.Length;
+        if ((uint)(length - 1) > 7)
+        {
+            value = 0;
             return CodecReturnCode.InvalidData;
-        long v = (sbyte)data[0];
-        for (int i = 1; i < data.Length; i++)
-            v = (v << 8) | data[i];
-        value = v;
+        }
+        // Two overlapping big-endian reads instead of a loop over the bytes (a value's length varies field to field,
+        // so a loop mispredicts): the signed head, shifted into place, carries the sign; the tail ends at the last
+        // byte, and the bytes the two share land on the same bits, so OR-ing them changes nothing.
+        if (length >= 4)
+        {
+            long head = BinaryPrimitives.ReadInt32BigEndian(data);
+            value = (head << ((length - 4) * 8)) | BinaryPrimitives.ReadUInt32BigEndian(data[(length - 4)..]);
+        }
+        else if (length >= 2)
+        {
+            long head = BinaryPrimitives.ReadInt16BigEndian(data);
+            value = (head << ((length - 2) * 8)) | BinaryPrimitives.ReadUInt16BigEndian(data[(length - 2)..]);
+        }
+        else
+        {
+            value = (sbyte)data[0];
+        }
         return CodecReturnCode.Success;
     }
 
@@ -41,13 +59,12 @@ internal static class IntegerBytes
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static CodecReturnCode ReadUnsigned(ReadOnlySpan<byte> data, out ulong value)
     {
-        value = 0;
-        if (data.Length is 0 or > 8)
-            return CodecReturnCode.InvalidData;
-        ulong v = 0;
-        foreach (byte b in data)
-            v = (v << 8) | b;
-        value = v;
-        return CodecReturnCode.Success;
+        CodecReturnCode rc = ReadSigned(data, out long signed);
+        // The signed read extended the first byte's top bit over the bits above the value's own: clear them.
+        value = (ulong)signed & LowBits(data.Length * 8);
+        return rc;
     }
+
+    // The low 'bits' bits set (0..64).
+    private static ulong LowBits(int bits) => bits >= 64 ? ulong.MaxValue : (1UL << bits) - 1;
 }

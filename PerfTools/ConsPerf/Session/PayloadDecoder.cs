@@ -43,11 +43,13 @@ internal sealed class PayloadDecoder
             return Failed(PayloadError.NotAFieldList, 0);
         // No set definitions are given, so set-defined data is skipped (SetSkipped) and every entry read is a
         // standard one, which carries no type: its type is the dictionary's.
-        CodecReturnCode rc = FieldListDecoder.Decode(payload, out FieldListDecoder fields);
+        CodecReturnCode rc = FieldListDecoder.Decode(payload, out FieldListDecoder list);
         if (rc == CodecReturnCode.NoData)
             return true;
         if (rc is not (CodecReturnCode.Success or CodecReturnCode.SetSkipped))
             return Failed(PayloadError.Malformed, 0);
+        // Walked with the standard entries' own cursor, a local the loop keeps in registers.
+        StandardFieldEntries fields = list.StandardEntries;
         long decoded = 0, enums = 0;
         PayloadError error = PayloadError.None;
         int errorFieldId = 0;

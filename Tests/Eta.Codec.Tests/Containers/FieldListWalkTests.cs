@@ -3,7 +3,8 @@ using Xunit;
 namespace Eta.Codec.Tests.Containers;
 
 /// <summary>
-/// The standard-entry walk of <see cref="FieldListDecoder"/> over field lists written byte by byte from the
+/// The standard-entry walks of <see cref="FieldListDecoder"/> (its Next, and the <see cref="StandardFieldEntries"/>
+/// cursor it hands out) over field lists written byte by byte from the
 /// documented layout (flags 0x08 standard data, u16 count, then per entry fieldId(2) and the value with a u16ob
 /// length: one byte below 0xFE, 0xFE then two bytes; a lone 0xFF is 255 as in ETA), and over every truncation.
 /// </summary>
@@ -57,6 +58,64 @@ public class FieldListWalkTests
             Assert.True(rc == CodecReturnCode.IncompleteData, $"cut at {length}: {rc} after {entries} entries");
             Assert.True(entries < 4, $"cut at {length}: all entries read");
             Assert.Equal(CodecReturnCode.IncompleteData, decoder.Next(out FieldEntry after));
+            Assert.True(after.EncodedData.IsEmpty);
+        }
+    }
+
+    [Fact]
+    public void The_standard_entries_cursor_reads_what_Next_reads()
+    {
+        Assert.Equal(CodecReturnCode.Success, FieldListDecoder.Decode(s_list, out FieldListDecoder decoder));
+        StandardFieldEntries entries = decoder.StandardEntries; // a copy: the decoder walks on by itself
+        Assert.Equal(4, entries.Remaining);
+        int steps = 0;
+        CodecReturnCode expected, actual;
+        do
+        {
+            expected = decoder.Next(out FieldEntry fromDecoder);
+            actual = entries.Next(out FieldEntry fromCursor);
+            steps++;
+            Assert.Equal(expected, actual);
+            Assert.Equal(fromDecoder.FieldId, fromCursor.FieldId);
+            Assert.Equal(fromDecoder.EncodedType, fromCursor.EncodedType);
+            Assert.True(fromDecoder.EncodedData == fromCursor.EncodedData, $"entry {steps}: not the same bytes");
+        }
+        while (expected == CodecReturnCode.Success);
+
+        Assert.Equal(CodecReturnCode.EndOfContainer, actual);
+        Assert.Equal(5, steps);
+        Assert.Equal(0, entries.Remaining);
+    }
+
+    [Fact]
+    public void The_cursor_taken_after_Next_holds_only_the_entries_not_yet_read()
+    {
+        Assert.Equal(CodecReturnCode.Success, FieldListDecoder.Decode(s_list, out FieldListDecoder decoder));
+        Assert.Equal(CodecReturnCode.Success, decoder.Next(out FieldEntry first));
+        Assert.Equal(22, first.FieldId);
+
+        StandardFieldEntries rest = decoder.StandardEntries;
+        Assert.Equal(3, rest.Remaining);
+        Assert.Equal(CodecReturnCode.Success, rest.Next(out FieldEntry second));
+        Assert.Equal(-2, second.FieldId);
+    }
+
+    [Fact]
+    public void The_cursor_over_a_list_cut_anywhere_inside_its_entries_ends_in_IncompleteData_and_stays_there()
+    {
+        for (int length = 3; length < s_list.Length; length++)
+        {
+            Assert.Equal(CodecReturnCode.Success, FieldListDecoder.Decode(s_list.AsSpan(0, length), out FieldListDecoder decoder));
+            StandardFieldEntries entries = decoder.StandardEntries;
+            int read = 0;
+            CodecReturnCode rc;
+            while ((rc = entries.Next(out _)) == CodecReturnCode.Success)
+                read++;
+
+            Assert.True(rc == CodecReturnCode.IncompleteData, $"cut at {length}: {rc} after {read} entries");
+            Assert.True(read < 4, $"cut at {length}: all entries read");
+            Assert.Equal(0, entries.Remaining);
+            Assert.Equal(CodecReturnCode.IncompleteData, entries.Next(out FieldEntry after));
             Assert.True(after.EncodedData.IsEmpty);
         }
     }

@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 
 namespace Eta.Codec;
@@ -18,8 +17,7 @@ public ref struct FieldListDecoder
     private RwfReader _setData;
     private ReadOnlySpan<FieldSetDefEntry> _setDefinition;
     private int _setIndex;
-    private ReadOnlySpan<byte> _standard; // the standard entries not yet read
-    private int _standardRemaining;
+    private StandardFieldEntries _standard; // the standard entries not yet read
     private CodecReturnCode _failure;
 
     public FieldListFlags Flags { get; private set; }
@@ -35,6 +33,13 @@ public ref struct FieldListDecoder
 
     /// <summary>Number of standard entries announced by the header.</summary>
     public readonly int StandardCount => _body.StandardCount;
+
+    /// <summary>
+    /// The standard entries not yet read, as a cursor of their own (set-defined entries are not in it: read those
+    /// with <see cref="Next"/> first). A loop over a local copy keeps its position in registers, which this
+    /// decoder, whose address its out-of-line path takes, cannot.
+    /// </summary>
+    public readonly StandardFieldEntries StandardEntries => _standard;
 
     /// <summary>
     /// Reads the header. Returns Success; NoData for an empty payload; SetSkipped when set-defined data is
@@ -67,7 +72,7 @@ public ref struct FieldListDecoder
     public CodecReturnCode Next(out FieldEntry entry)
     {
         // Standard entries of a healthy list (what every market data update is) take the short path inline.
-        if (_setIndex >= _setDefinition.Length && _failure == CodecReturnCode.Success && _standardRemaining != 0)
+        if (_setIndex >= _setDefinition.Length && _failure == CodecReturnCode.Success && _standard.Remaining != 0)
             return NextStandard(out entry);
         return NextOther(out entry);
     }
@@ -88,36 +93,18 @@ public ref struct FieldListDecoder
             entry = new FieldEntry(definition.FieldId, definition.DataType, value);
             return CodecReturnCode.Success;
         }
-        if (_standardRemaining == 0)
+        if (_standard.Remaining == 0)
             return CodecReturnCode.EndOfContainer;
         return NextStandard(out entry);
     }
 
-    // fieldId(2) then the value's u16ob length (one byte below 0xFE; 0xFE and two bytes) and the value, read with
-    // one length check per step straight off the span: this runs once per field of every message a consumer gets.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private CodecReturnCode NextStandard(out FieldEntry entry)
     {
-        ReadOnlySpan<byte> rest = _standard;
-        entry = default;
-        if (rest.Length < 3)
-            return _failure = CodecReturnCode.IncompleteData;
-        short fieldId = BinaryPrimitives.ReadInt16BigEndian(rest);
-        int length = rest[2];
-        int start = 3;
-        if (length == 0xFE)
-        {
-            if (rest.Length < 5)
-                return _failure = CodecReturnCode.IncompleteData;
-            length = BinaryPrimitives.ReadUInt16BigEndian(rest[3..]);
-            start = 5;
-        }
-        if ((uint)length > (uint)(rest.Length - start))
-            return _failure = CodecReturnCode.IncompleteData;
-        entry = new FieldEntry(fieldId, DataTypes.Unknown, rest.Slice(start, length));
-        _standard = rest[(start + length)..];
-        _standardRemaining--;
-        return CodecReturnCode.Success;
+        CodecReturnCode rc = _standard.Next(out entry);
+        if (rc == CodecReturnCode.IncompleteData)
+            _failure = rc;
+        return rc;
     }
 
     private CodecReturnCode ReadHeader(ReadOnlySpan<byte> data)
@@ -139,8 +126,7 @@ public ref struct FieldListDecoder
         }
         if (ListBody.Read(ref reader, flags, out _body) != CodecReturnCode.Success)
             return CodecReturnCode.IncompleteData;
-        _standardRemaining = StandardCount;
-        _standard = _body.StandardEntries;
+        _standard = new StandardFieldEntries(_body.StandardEntries, StandardCount);
         return CodecReturnCode.Success;
     }
 }
