@@ -18,6 +18,10 @@
 # repository root), PACK (1: -maxPackCount, the guide's default; more than 1 packs), PIN (0), PROV_ARGS and CONS_ARGS
 # (more options for either tool, e.g. PROV_ARGS="-preEnc" for pre-encoded updates, or "-highWaterMark 65536"),
 # OUT (out/bench/ceiling). By default ProvPerf encodes every update afresh, as the guide describes.
+# SYSCALLS=strace runs ProvPerf under `strace -c -f` (much slower: give it STEADY_STATE_TIME=60 so the images
+# complete, and read only the counts), SYSCALLS=perf under `perf stat` on the sendto tracepoints (barely slower), and
+# adds ProvPerf's sendto calls and EAGAIN-refused sendto calls per million updates sent over the whole run: counts
+# that do not depend on the machine's load the way times do. The table is kept in rate-*/prov.syscalls.
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
@@ -32,6 +36,7 @@ port="${PORT:-14016}"
 msg_file="${MSG_FILE:-$repo/../shared/reference/perftools/MsgData.xml}"
 pack="${PACK:-1}"
 pin="${PIN:-0}"
+syscalls="${SYSCALLS:-0}"
 read -r -a prov_args <<< "${PROV_ARGS:-}"
 read -r -a cons_args <<< "${CONS_ARGS:-}"
 out="${OUT:-$repo/out/bench/ceiling}"
@@ -49,7 +54,21 @@ source "$repo/PerfTools/bench/summary-fields.sh"
 
 prov_pin=(); cons_threads=()
 if [ "$pin" = 1 ]; then prov_pin=(taskset -c 0); cons_threads=(-threads 1); fi
+case "$syscalls" in
+  0) ;; strace|perf) command -v "$syscalls" >/dev/null || { echo "SYSCALLS=$syscalls needs $syscalls"; exit 1; } ;;
+  *) echo "SYSCALLS must be strace or perf"; exit 1 ;;
+esac
 load() { uptime | sed 's/.*load average: //; s/,.*//'; }
+
+# sendto calls and sendto errors (EAGAIN: the socket's send buffer was full) per million updates, from strace -c's
+# table (calls and errors columns) or perf stat's CSV (all sendto entries, then the exits that returned -EAGAIN)
+sendto_per_million() { # strace|perf, its output, updates sent
+  awk -v how="$1" -v n="$3" '
+    how == "strace" && $NF == "sendto" { calls = $4; errors = ($6 == "sendto") ? $5 : 0 }
+    how == "perf" && /sys_enter_sendto/ { split($0, f, ","); calls = f[1] }
+    how == "perf" && /sys_exit_sendto/ { split($0, f, ","); errors = f[1] }
+    END { if (n > 0 && calls != "") printf "%.0f %.0f", calls * 1e6 / n, errors * 1e6 / n; else print "n/a n/a" }' "$2"
+}
 
 # ConsPerf's CPU ns per update in steady state from its stats rows: the rows up to and including the one in which the
 # images reached the item count are the image phase; over the rows after it, CPU time (CPU % over all cores x cores
@@ -63,7 +82,11 @@ steady_cpu_ns() { # stats csv, item count, cores
 
 prov=""
 stop_provider() {
-  if [ -n "$prov" ]; then kill -TERM "$prov" 2>/dev/null || true; wait "$prov" 2>/dev/null || true; prov=""; fi
+  if [ -n "$prov" ]; then
+    # Under SYSCALLS the job is the tracer: ProvPerf (its child) is stopped, and the tracer writes its counts as it exits.
+    if [ "$syscalls" != 0 ]; then pkill -TERM -P "$prov" 2>/dev/null || true; else kill -TERM "$prov" 2>/dev/null || true; fi
+    wait "$prov" 2>/dev/null || true; prov=""
+  fi
 }
 trap stop_provider EXIT
 
@@ -74,7 +97,11 @@ best=0
 for rate in $rates; do
   dir="$out/rate-$rate"; mkdir -p "$dir"
   load0=$(load)
-  (cd "$prov_dir" && exec "${prov_pin[@]}" dotnet ProvPerf.dll -p "$port" -threads 1 -runTime $((steady * 4 + 120)) \
+  tracer=()
+  [ "$syscalls" = strace ] && tracer=(strace -c -f -o "$dir/prov.syscalls")
+  [ "$syscalls" = perf ] && tracer=(perf stat -x, -o "$dir/prov.syscalls" -e syscalls:sys_enter_sendto \
+    -e syscalls:sys_exit_sendto --filter "ret == -11" --)
+  (cd "$prov_dir" && exec "${prov_pin[@]}" "${tracer[@]}" dotnet ProvPerf.dll -p "$port" -threads 1 -runTime $((steady * 4 + 120)) \
       -updateRate "$rate" -latencyUpdateRate "$latency_rate" -maxPackCount "$pack" -msgFile "$msg_file" -noDisplayStats \
       "${prov_args[@]}" -summaryFile "$dir/ProvSummary.out" -statsFile "$dir/ProvStats") >"$dir/prov.log" 2>&1 &
   prov=$!
@@ -96,11 +123,17 @@ for rate in $rates; do
   cns=$(field "$s" "Overall Statistics:" "CPU time per update received (nsec)"); cns=${cns:-n/a}
   css=$(steady_cpu_ns "$dir/ConsStats1.csv" "$item_count" "$cores" 2>/dev/null || echo n/a); css=${css:-n/a}
   pns=$(grep -m1 "CPU time per update sent (nsec)" "$dir/ProvSummary.out" 2>/dev/null | sed 's/.*: //'); pns=${pns:-n/a}
+  syscall_cols=""
+  if [ "$syscalls" != 0 ]; then
+    sent=$(grep -m1 "  Updates sent: " "$dir/ProvSummary.out" 2>/dev/null | sed 's/.*: //'); sent=${sent:-0}
+    read -r sendtos eagains <<< "$(sendto_per_million "$syscalls" "$dir/prov.syscalls" "$sent" 2>/dev/null || echo "n/a n/a")"
+    syscall_cols=" sendto/M=$sendtos EAGAIN/M=$eagains (updates sent $sent)"
+  fi
   verdict=$(awk -v rc="$rc" -v lat="$lat" -v recv="$recv" -v rate="$rate" -v img="$images" -v n="$item_count" 'BEGIN {
     if (rc != 0) print "fail(exit " rc ")"; else if (img < n) print "fail(images)"
     else if (lat == "n/a" || lat >= 1000) print "fail(latency)"; else if (recv < 0.95 * rate) print "fail(rate)"; else print "pass" }')
   printf "%-9s %-15s %-10s %-10s %-10s %-11s %-12s %-12s %-6s %-6s %s\n" \
-    "$rate" "$images/$item_count" "${recv%.*}" "$lat" "$p99" "$css" "$cns" "$pns" "$load0" "$load1" "$verdict"
+    "$rate" "$images/$item_count" "${recv%.*}" "$lat" "$p99" "$css" "$cns" "$pns" "$load0" "$load1" "$verdict$syscall_cols"
   if [ "$verdict" = pass ] && [ "$rate" -gt "$best" ]; then best=$rate; fi
 done
 echo

@@ -17,7 +17,10 @@ internal interface IChannelStream : IDisposable
     /// <summary>&gt;0 bytes read; 0 = nothing available now (non-blocking); -1 = peer closed. SocketException on error.</summary>
     int Read(Span<byte> destination);
 
-    /// <summary>Bytes accepted (may be partial when non-blocking). SocketException on error.</summary>
+    /// <summary>
+    /// Bytes accepted: fewer than offered (0 included) only when the socket's send buffer is full, so the writer
+    /// offers nothing more until the next flush. SocketException on error.
+    /// </summary>
     int Write(ReadOnlySpan<byte> source);
 
     /// <summary>Plain: Done at once. TLS: InProgress until done, Failed with <see cref="FailureReason"/>.</summary>

@@ -46,6 +46,12 @@ internal sealed class ChannelWriter
     private FlushOrder _flushOrder = FlushOrder.Parse(FlushOrder.Default, out _);
     private IChannelStream? _stream;
     private int _queuedBytes;
+    /// <summary>
+    /// Queued bytes at which a write flushes: the high-water mark, or, after the socket refused bytes, one more
+    /// high-water mark of new frames than were queued then (see <see cref="AfterQueueing"/>).
+    /// </summary>
+    private int _flushAt = DefaultHighWaterMark;
+    private int _highWaterMark = DefaultHighWaterMark;
     private int _nextFragmentId;
     private int _compressedPriority = -1;
 
@@ -63,7 +69,19 @@ internal sealed class ChannelWriter
         _staging = new StagingBuffer(Math.Max(128 * 1024, 4 * (maxFragmentSize + 64)));
     }
 
-    public int HighWaterMark { get; set; } = 6144;
+    private const int DefaultHighWaterMark = 6144;
+
+    public int HighWaterMark
+    {
+        get => _highWaterMark;
+        set => _highWaterMark = _flushAt = value;
+    }
+
+    /// <summary>
+    /// True after the socket took less than it was offered (its send buffer is full), until a flush empties the
+    /// output: a send before the socket is writable again could only be refused.
+    /// </summary>
+    public bool SendRefused { get; private set; }
 
     public int CompressionThreshold { get; set; } = RipcLimits.DefaultCompressionThreshold;
 
@@ -195,6 +213,13 @@ internal sealed class ChannelWriter
     /// </summary>
     public TransportReturnCode Flush()
     {
+        TransportReturnCode result = FlushQueues();
+        NoteFlushed(result);
+        return result;
+    }
+
+    private TransportReturnCode FlushQueues()
+    {
         while (true)
         {
             if (_staging.IsEmpty && SoleQueue() is { } sole)
@@ -213,6 +238,7 @@ internal sealed class ChannelWriter
                 return TransportReturnCode.Success;
             if (_staging.Send(_stream!) > 0)
                 SentData = true;
+            SendRefused = !_staging.IsEmpty;
             if (!_staging.IsEmpty)
                 return (TransportReturnCode)PendingBytes;
         }
@@ -246,6 +272,7 @@ internal sealed class ChannelWriter
         _pool.ForgetQueuedFrames();
         _queuedBytes = 0;
         _staging.Clear();
+        NoteFlushed(TransportReturnCode.Success);
     }
 
     /// <summary>The stream frames go to (set once the handshake picked the final socket).</summary>
@@ -271,7 +298,19 @@ internal sealed class ChannelWriter
         int sent = SendWhileTaken(frame);
         if (sent < frame.Length)
             _staging.Append(frame[sent..]);
-        return PendingBytes > 0 ? (TransportReturnCode)PendingBytes : TransportReturnCode.Success;
+        TransportReturnCode result = PendingBytes > 0 ? (TransportReturnCode)PendingBytes : TransportReturnCode.Success;
+        NoteFlushed(result);
+        return result;
+    }
+
+    /// <summary>
+    /// After a send: bytes still pending mean the socket refused them (every send goes on until it does), so the
+    /// next write-triggered flush waits for another high-water mark of frames; an empty output starts afresh.
+    /// </summary>
+    private void NoteFlushed(TransportReturnCode result)
+    {
+        SendRefused = result > TransportReturnCode.Success;
+        _flushAt = SendRefused ? _queuedBytes + _highWaterMark : _highWaterMark;
     }
 
     /// <summary>
@@ -308,17 +347,13 @@ internal sealed class ChannelWriter
         return AfterQueueing(flags);
     }
 
-    /// <summary>Hands the socket <paramref name="bytes"/> until it takes no more; returns how many it took.</summary>
+    /// <summary>
+    /// Hands the socket <paramref name="bytes"/>; returns how many it took. A socket that takes less than it is
+    /// offered has filled its send buffer: offering the rest at once could only be refused (EAGAIN), so it waits.
+    /// </summary>
     private int SendWhileTaken(ReadOnlySpan<byte> bytes)
     {
-        int sent = 0;
-        while (sent < bytes.Length)
-        {
-            int n = _stream!.Write(bytes[sent..]);
-            if (n <= 0)
-                break;
-            sent += n;
-        }
+        int sent = bytes.IsEmpty ? 0 : Math.Max(0, _stream!.Write(bytes));
         if (sent > 0)
             SentData = true;
         return sent;
@@ -394,13 +429,15 @@ internal sealed class ChannelWriter
     }
 
     /// <summary>
-    /// Flushes when the queues (not counting bytes already handed to the staging area) reach the
-    /// high-water mark: while the socket is backed up, a flush is attempted once per high-water mark of new
-    /// data rather than on every write.
+    /// Flushes when the queues (not counting bytes already handed to the staging area) reach the high-water mark,
+    /// or at once for a direct socket write. Once the socket has refused bytes, a write flushes again only when
+    /// another high-water mark of frames has been queued since: a send per write while the peer is behind would
+    /// be a refused syscall per write, and one per high-water mark still sends soon after space opens. The
+    /// caller's own <see cref="Flush"/> (when the socket is writable) always sends.
     /// </summary>
     private TransportReturnCode AfterQueueing(WriteFlags flags)
     {
-        if (_queuedBytes >= HighWaterMark || (flags & WriteFlags.DirectSocketWrite) != 0)
+        if (_queuedBytes >= _flushAt || ((flags & WriteFlags.DirectSocketWrite) != 0 && !SendRefused))
             return Flush();
         return (TransportReturnCode)PendingBytes;
     }

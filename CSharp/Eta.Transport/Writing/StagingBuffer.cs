@@ -28,21 +28,19 @@ internal sealed class StagingBuffer
         _end += frame.Length;
     }
 
-    /// <summary>Sends until empty or the socket would block; returns the bytes sent (SocketException on error).</summary>
+    /// <summary>
+    /// Offers the socket everything pending, once: returns the bytes it took (SocketException on error). What it
+    /// did not take stays; a socket that took less than offered has a full send buffer, so no second offer follows.
+    /// </summary>
     public int Send(IChannelStream stream)
     {
-        int total = 0;
-        while (_sendStart < _end)
-        {
-            int sent = stream.Write(_data.AsSpan(_sendStart, _end - _sendStart));
-            if (sent <= 0)
-                break;
-            _sendStart += sent;
-            total += sent;
-        }
+        if (_sendStart == _end)
+            return 0;
+        int sent = Math.Max(0, stream.Write(_data.AsSpan(_sendStart, _end - _sendStart)));
+        _sendStart += sent;
         if (_sendStart == _end)
             _sendStart = _end = 0;
-        return total;
+        return sent;
     }
 
     public void Clear() => _sendStart = _end = 0;

@@ -4,10 +4,12 @@ using PerfTools.Common.Timing;
 namespace PerfTools.Common.Network;
 
 /// <summary>
-/// The read side of one thread's channels (every channel belongs to exactly one loop, so nothing here locks):
-/// waits at most the tick's spare time until a channel is readable, then reads a bounded slice from each channel
-/// that is readable or still has buffered input, and from no other. A channel that floods cannot starve the others
-/// or the thread's next tick: it gets <see cref="ReadsPerSlice"/> messages, and the rest waits for the next pump.
+/// The readiness of one thread's channels (every channel belongs to exactly one loop, so nothing here locks):
+/// waits at most the tick's spare time until a channel is readable, or, for a channel whose output waits for the
+/// socket (<see cref="IChannelPort.AwaitsWritable"/>), writable; then reads a bounded slice from each channel that is
+/// readable or still has buffered input, and from no other, and tells each port whose socket became writable, so
+/// the owner's flush after the pump sends at once. A channel that floods cannot starve the others or the thread's
+/// next tick: it gets <see cref="ReadsPerSlice"/> messages, and the rest waits for the next pump.
 /// Allocates nothing per pump once the channel set is stable.
 /// </summary>
 public sealed class ChannelLoop
@@ -17,6 +19,7 @@ public sealed class ChannelLoop
 
     private readonly List<ChannelReader> _readers = [];
     private readonly List<Socket> _waitSet = [];
+    private readonly List<Socket> _writeSet = [];
     private readonly bool _busyRead;
 
     /// <param name="readsPerSlice">At most this many messages per channel per pump.</param>
@@ -40,9 +43,11 @@ public sealed class ChannelLoop
 
     /// <summary>
     /// Waits up to <paramref name="timeout"/> (rounded up to whole milliseconds, see <see cref="PollTimeout"/>) for
-    /// input, then reads a slice from every channel that has some. Returns how many channels were read; a channel
-    /// whose slice ended <see cref="ReadSliceOutcome.Failed"/> or <see cref="ReadSliceOutcome.Stopped"/> says so in
-    /// its <see cref="ChannelReader.LastOutcome"/> for the owner to close it. With no channel, returns 0 at once.
+    /// input, or for a socket that output waits on to become writable, then reads a slice from every channel that
+    /// has input and marks the writable ones (<see cref="IChannelPort.OnWritable"/>). Returns how many channels were
+    /// read; a channel whose slice ended <see cref="ReadSliceOutcome.Failed"/> or <see cref="ReadSliceOutcome.Stopped"/>
+    /// says so in its <see cref="ChannelReader.LastOutcome"/> for the owner to close it. With no channel, returns 0 at
+    /// once.
     /// </summary>
     public int Pump(TimeSpan timeout)
     {
@@ -50,14 +55,21 @@ public sealed class ChannelLoop
         if (count == 0)
             return 0;
         if (_busyRead)
+        {
+            // Never waits, so never learns of write readiness either: each flush tries the socket, as it always did.
+            MarkWritable(static (_, _) => true);
             return ReadWhere(static (_, _) => true);
+        }
 
-        bool anyBuffered = false;
+        bool anyBuffered = false, anyAwaitsWritable = false;
         foreach (ChannelReader reader in _readers)
+        {
             anyBuffered |= reader.HasBufferedInput;
+            anyAwaitsWritable |= reader.Port.AwaitsWritable;
+        }
         // Buffered input must not wait; the other channels are still only read when their sockets say so.
         int micros = anyBuffered ? 0 : PollTimeout.Microseconds(timeout);
-        if (count == 1)
+        if (count == 1 && !anyAwaitsWritable)
         {
             ChannelReader only = _readers[0];
             if (!only.HasBufferedInput && !PollReadable(only.Port.Socket, micros))
@@ -66,18 +78,37 @@ public sealed class ChannelLoop
             return 1;
         }
         _waitSet.Clear();
+        _writeSet.Clear();
         foreach (ChannelReader reader in _readers)
-            _waitSet.Add(reader.Port.Socket);
+        {
+            Socket socket = reader.Port.Socket;
+            _waitSet.Add(socket);
+            if (reader.Port.AwaitsWritable)
+                _writeSet.Add(socket);
+        }
         try
         {
-            Socket.Select(_waitSet, null, null, micros);
+            Socket.Select(_waitSet, anyAwaitsWritable ? _writeSet : null, null, micros);
         }
         catch (Exception e) when (e is SocketException or ObjectDisposedException)
         {
-            // A socket failed under us: reading every channel lets the transport say which one closed.
+            // A socket failed under us: reading and flushing every channel lets the transport say which one closed.
+            MarkWritable(static (_, _) => true);
             return ReadWhere(static (_, _) => true);
         }
+        if (anyAwaitsWritable)
+            MarkWritable(static (port, writable) => writable.Contains(port.Socket));
         return ReadWhere(static (reader, readable) => reader.HasBufferedInput || readable.Contains(reader.Port.Socket));
+    }
+
+    private void MarkWritable(Func<IChannelPort, List<Socket>, bool> writable)
+    {
+        foreach (ChannelReader reader in _readers)
+        {
+            IChannelPort port = reader.Port;
+            if (port.AwaitsWritable && writable(port, _writeSet))
+                port.OnWritable();
+        }
     }
 
     private int ReadWhere(Func<ChannelReader, List<Socket>, bool> ready)

@@ -23,4 +23,15 @@ public interface IChannelPort
 
     /// <summary>Passes queued output to the socket (<see cref="Channel.Flush"/>).</summary>
     TransportReturnCode Flush();
+
+    /// <summary>
+    /// True while output waits for the socket to become writable (a flush found its send buffer full): the channel
+    /// loop then waits for write readiness too, and calls <see cref="OnWritable"/> when it comes.
+    /// </summary>
+    bool AwaitsWritable => false;
+
+    /// <summary>The socket is writable: the owner's next <see cref="Flush"/> will find room.</summary>
+    void OnWritable()
+    {
+    }
 }

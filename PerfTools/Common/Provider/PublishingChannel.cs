@@ -22,7 +22,8 @@ public sealed class PublishingChannel : IMessageSink, IOutboundChannel, IDisposa
     public PublishingChannel(Channel channel, string name, PublishingOptions options, PublishingStats stats)
     {
         _channel = channel;
-        _port = new TransportChannelPort(channel);
+        // A refused flush makes the thread's loop wake when the socket has room; the thread flushes after every pump.
+        _port = new TransportChannelPort(channel, waitForWritable: true);
         Name = name;
         _options = options;
         _writeArgs = new WriteArgs { Priority = WritePriority.High, Flags = options.DirectWrite ? WriteFlags.DirectSocketWrite : WriteFlags.None };

@@ -52,8 +52,12 @@ internal sealed class ReplayStream : IChannelStream
     /// <summary>Bytes writes may still take before the stream acts like a full socket (returns 0: would block).</summary>
     public long WriteBudget { get; set; } = long.MaxValue;
 
+    /// <summary>Every write offered, taken or not (each one a send syscall on a real socket).</summary>
+    public int WriteCalls { get; private set; }
+
     public int Write(ReadOnlySpan<byte> source)
     {
+        WriteCalls++;
         int count = (int)Math.Min(source.Length, WriteBudget);
         _written.Write(source[..count]);
         WriteBudget -= count;

@@ -60,6 +60,36 @@ internal sealed class ScriptedPort : IChannelPort, IDisposable
     /// <summary>Makes the socket readable (a byte arrives from the peer).</summary>
     public void MakeReadable() => _peer.Send([0]);
 
+    /// <summary>Set by a test: output waits for the socket to be writable (as after a refused flush).</summary>
+    public bool AwaitsWritable { get; set; }
+
+    /// <summary>How many times the loop said the socket became writable.</summary>
+    public int WritableCalls { get; private set; }
+
+    public void OnWritable()
+    {
+        WritableCalls++;
+        AwaitsWritable = false;
+    }
+
+    /// <summary>Writes to the socket until its send buffer (and the peer's receive buffer) refuse more.</summary>
+    public void FillSendBuffer()
+    {
+        _socket.Blocking = false;
+        byte[] chunk = new byte[64 * 1024];
+        while (_socket.Send(chunk, SocketFlags.None, out SocketError status) > 0 && status == SocketError.Success)
+        {
+        }
+    }
+
+    /// <summary>The peer reads everything that has arrived so far.</summary>
+    public void DrainPeer()
+    {
+        byte[] sink = new byte[64 * 1024];
+        while (_peer.Available > 0)
+            _peer.Receive(sink);
+    }
+
     public TransportReturnCode Read(out ReadOnlySpan<byte> message, out bool received)
     {
         ReadCalls++;
