@@ -81,7 +81,7 @@ internal sealed class ChannelWriter
     /// True after the socket took less than it was offered (its send buffer is full), until a flush empties the
     /// output: a send before the socket is writable again could only be refused.
     /// </summary>
-    public bool SendRefused { get; private set; }
+    private bool SendRefused { get; set; }
 
     public int CompressionThreshold { get; set; } = RipcLimits.DefaultCompressionThreshold;
 
@@ -238,7 +238,6 @@ internal sealed class ChannelWriter
                 return TransportReturnCode.Success;
             if (_staging.Send(_stream!) > 0)
                 SentData = true;
-            SendRefused = !_staging.IsEmpty;
             if (!_staging.IsEmpty)
                 return (TransportReturnCode)PendingBytes;
         }
