@@ -52,7 +52,7 @@ public static class PerfHubCommandLine
                 (x, v) => x.Value = x.Value with { MaxPackCount = v }, min: 1)
             .Int("-packBufSize", d.PackBufSize, "Size of a packed output buffer, in bytes",
                 (x, v) => x.Value = x.Value with { PackBufSize = v }, min: 1)
-            .Int("-highWaterMark", d.HighWaterMark, "Bytes queued before the transport flushes by itself (0: default)",
+            .Int("-highWaterMark", d.HighWaterMark, "Bytes a channel queues before the transport writes them unflushed (0: the transport's 6144); every pass ends with a flush",
                 (x, v) => x.Value = x.Value with { HighWaterMark = v })
             .Int("-outputBufs", d.OutputBuffers, "Guaranteed output buffers per channel",
                 (x, v) => x.Value = x.Value with { OutputBuffers = v }, min: 1)

@@ -42,7 +42,14 @@ public sealed record PerfHubOptions
 
     public bool Packing => MaxPackCount > 1;
 
-    public int HighWaterMark { get; init; }
+    /// <summary>
+    /// Bytes a channel queues before the transport writes them without a flush. The transport's own 6144 (-highWaterMark
+    /// 0) made a write, and a wake-up of the consumer, every 40 or so updates; the hub flushes every channel at the end
+    /// of each pass anyway, so with 64 KB a consumer gets one write per pass (see the README, "One write per pass").
+    /// </summary>
+    public int HighWaterMark { get; init; } = DefaultHighWaterMark;
+
+    public const int DefaultHighWaterMark = 65536;
 
     public int OutputBuffers { get; init; } = 5000;
 
