@@ -44,12 +44,13 @@ public sealed record PerfHubOptions
 
     /// <summary>
     /// Bytes a channel queues before the transport writes them without a flush. The transport's own 6144 (-highWaterMark
-    /// 0) made a write, and a wake-up of the consumer, every 40 or so updates; the hub flushes every channel at the end
-    /// of each pass anyway, so with 64 KB a consumer gets one write per pass (see the README, "One write per pass").
+    /// 0) made a write, and a wake-up of the consumer, every 40 or so 150-byte updates; the hub flushes every channel at
+    /// the end of each pass anyway, so a larger mark means fewer, larger writes, at the price of updates waiting longer
+    /// for theirs (see the README, "Fewer writes").
     /// </summary>
     public int HighWaterMark { get; init; } = DefaultHighWaterMark;
 
-    public const int DefaultHighWaterMark = 65536;
+    public const int DefaultHighWaterMark = 16384;
 
     public int OutputBuffers { get; init; } = 5000;
 
