@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What PerfHub costs: for each update rate, (a) ProvPerf -> ConsPerf direct connect and (b) NIProvPerf -> PerfHub ->
 # ConsPerf (the guide's scenario 8.3, the hub's cache preloaded before ConsPerf asks), both on loopback with
-# ITEM_COUNT items. One table: update rate requested, steady-state updates received/s, latency avg/p50/p99, CPU of
+# ITEM_COUNT items. One table: update rate requested, steady-state updates received/s, latency avg/p50/p99, the average
+# split into calm and stalls (stall_split below: what the machine's stalls of a process add to it), CPU of
 # each process, and bytes allocated per update in each process (AllocationProbe's samples over the second half of
 # the consumer's steady state; providers' bytes are over the requested rate, the consumer's and the hub's over the
 # received one). A rate passes when ConsPerf exits 0 with every image, its steady-state average latency is under
@@ -11,7 +12,8 @@
 # ceiling is then unknown), and the machine's load average before and after (uptime), since
 # every figure taken on a shared machine depends on it.
 #
-# Environment overrides: RATES ("100000 300000 500000 1000000"), ITEM_COUNT (100000), STEADY_STATE_TIME (10),
+# Environment overrides: RATES ("100000 300000 500000 1000000"), SETUPS ("direct hub": "direct" alone finds the direct
+# ceiling the hub is judged against without a hub run per rate), ITEM_COUNT (100000), STEADY_STATE_TIME (10),
 # LATENCY_RATE (1000 latency updates/s), PORT (14010 direct; the hub takes PORT+2 for consumers, PORT+3 for NI
 # providers), OUT (out/bench-hub), REFRESH_BURST (1000: NIProvPerf's -refreshBurstSize, so the hub's cache fills in
 # seconds: at the guide's 10 per tick NIProvPerf sends its images only in the time its updates leave, minutes on a
@@ -25,6 +27,7 @@ export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 rates="${RATES:-100000 300000 500000 1000000}"
+setups="${SETUPS:-direct hub}"
 item_count="${ITEM_COUNT:-100000}"
 steady="${STEADY_STATE_TIME:-10}"
 delay="${DELAY_STEADY_STATE:-0}"
@@ -65,7 +68,7 @@ consperf() { # dir port args...: runs ConsPerf to the end of its steady state, s
   set +e
   (cd "$(bin ConsPerf)" && DOTNET_STARTUP_HOOKS="$hook" ALLOCATION_PROBE_FILE="$dir/cons-alloc.csv" exec dotnet ConsPerf.dll \
       -p "$p" -itemCount "$item_count" -steadyStateTime "$steady" -delaySteadyStateCalc "$delay" \
-      -noDisplayStats -summaryFile "$dir/ConsSummary.out" -statsFile "$dir/ConsStats" "$@") >"$dir/cons.log" 2>&1
+      -noDisplayStats -summaryFile "$dir/ConsSummary.out" -statsFile "$dir/ConsStats" -latencyFile "$dir/ConsLatency" "$@") >"$dir/cons.log" 2>&1
   rc=$?
   set -e
 }
@@ -78,6 +81,17 @@ wait_cached_images() { # hub log: until the hub holds every image (its console l
     sleep 0.1
   done
   return 1
+}
+
+# stall_split <ConsPerf latency log>: "calm stalls", from the last STEADY_STATE_TIME seconds of latency samples cut into
+# 10 ms windows by send time: calm is the average latency over the windows whose own average stayed under 2.5 ms;
+# stalls is how much the other windows add to the run's average. On a 2-core machine running three processes, a
+# window over 2.5 ms is one of them kept off its core (a kernel thread, another process's JIT) and the backlog after.
+stall_split() {
+  awk -F', *' -v s="$steady" 'NR > 1 { t[NR] = $2; l[NR] = $4; if ($2 > last) last = $2 }
+    END { from = last - s * 1e6; for (i in t) if (t[i] >= from) { w = int(t[i] / 10000); sum[w] += l[i]; n[w]++; all += l[i]; c++ }
+      for (w in sum) if (sum[w] / n[w] < 2500) { cs += sum[w]; cn += n[w] }
+      if (c > 0 && cn > 0) printf "%.0f %.0f", cs / cn, all / c - cs / cn; else print "n/a n/a" }' "$1" 2>/dev/null || echo "n/a n/a"
 }
 
 cpu() { grep -m1 "CPU Usage avg (%)" "$1" 2>/dev/null | sed 's/.*: //' || true; }
@@ -109,32 +123,36 @@ report() {
     hub_cpu=$(cpu "$dir/HubSummary.out" || true); hub_cpu=${hub_cpu:-n/a}
     hub_us=$(hub_us_per_update "$dir/HubStats.csv" || true)
   fi
-  local ccpu pcpu
+  local ccpu pcpu calm stalls
+  read -r calm stalls <<< "$(stall_split "$dir/ConsLatency1.csv")"
   ccpu=$(field "$s" "Overall Statistics:" "CPU Usage avg (%)" || true); pcpu=$(cpu "$psum" || true)
   verdict=$(awk -v rc="$rc" -v lat="$lat" -v recv="$recv" -v rate="$rate" -v images="$images" -v n="$item_count" 'BEGIN {
     if (rc != 0) print "fail(exit " rc ")"; else if (images != n) print "fail(images)";
     else if (lat == "n/a" || lat >= 1000) print "fail(latency)"; else if (recv < 0.95 * rate) print "fail(rate)"; else print "pass" }')
-  printf "%-7s %-8s %-9s %-10s %-10s %-10s %-8s %-8s %-10s %-8s %-10s %-10s %-10s %s\n" "$setup" "$rate" "${recv%.*}" "$lat" "$p50" "$p99" \
-    "${pcpu:-n/a}" "$hub_cpu" "$hub_us" "${ccpu:-n/a}" "$prov_b" "$hub_b" "$cons_b" "$verdict"
+  printf "%-7s %-8s %-9s %-10s %-10s %-10s %-8s %-9s %-8s %-8s %-10s %-8s %-10s %-10s %-10s %s\n" "$setup" "$rate" "${recv%.*}" "$lat" "$p50" "$p99" \
+    "$calm" "$stalls" "${pcpu:-n/a}" "$hub_cpu" "$hub_us" "${ccpu:-n/a}" "$prov_b" "$hub_b" "$cons_b" "$verdict"
 }
 
 load_before="$(uptime | sed 's/.*load average: //')"
 echo "hub-vs-direct: $item_count items, ${steady} s steady state per run (latency from ${delay} ms after the last image), rates: $rates; load average before: $load_before"
-printf "%-7s %-8s %-9s %-10s %-10s %-10s %-8s %-8s %-10s %-8s %-10s %-10s %-10s %s\n" \
-  setup rate recv/s lat_avg_us lat_p50_us lat_p99_us provCPU hubCPU hub_us/upd consCPU prov_B/upd hub_B/upd cons_B/upd result
+printf "%-7s %-8s %-9s %-10s %-10s %-10s %-8s %-9s %-8s %-8s %-10s %-8s %-10s %-10s %-10s %s\n" \
+  setup rate recv/s lat_avg_us lat_p50_us lat_p99_us calm_us stalls_us provCPU hubCPU hub_us/upd consCPU prov_B/upd hub_B/upd cons_B/upd result
 best_direct=0; best_hub=0
 for rate in $rates; do
   # (a) direct: ProvPerf answers ConsPerf's requests
-  dir="$out/direct-$rate"; rm -rf "$dir"; mkdir -p "$dir"
-  start "$dir" prov ProvPerf -p "$port" -runTime $((steady * 3 + 120)) -updateRate "$rate" -latencyUpdateRate "$latency_rate" \
-    -noDisplayStats -summaryFile "$dir/ProvSummary.out" -statsFile "$dir/ProvStats"
-  prov=$started
-  consperf "$dir" "$port" -h 127.0.0.1
-  stop "$prov"
-  report direct "$rate" "$dir" "$dir/ProvSummary.out" "$dir/prov-alloc.csv"
-  if [ "$verdict" = pass ] && [ "$rate" -gt "$best_direct" ]; then best_direct=$rate; fi
+  if [[ " $setups " == *" direct "* ]]; then
+    dir="$out/direct-$rate"; rm -rf "$dir"; mkdir -p "$dir"
+    start "$dir" prov ProvPerf -p "$port" -runTime $((steady * 3 + 120)) -updateRate "$rate" -latencyUpdateRate "$latency_rate" \
+      -noDisplayStats -summaryFile "$dir/ProvSummary.out" -statsFile "$dir/ProvStats"
+    prov=$started
+    consperf "$dir" "$port" -h 127.0.0.1
+    stop "$prov"
+    report direct "$rate" "$dir" "$dir/ProvSummary.out" "$dir/prov-alloc.csv"
+    if [ "$verdict" = pass ] && [ "$rate" -gt "$best_direct" ]; then best_direct=$rate; fi
+  fi
 
   # (b) through the hub: NIProvPerf publishes, the hub's cache is preloaded, then ConsPerf asks for the NI service
+  [[ " $setups " == *" hub "* ]] || continue
   dir="$out/hub-$rate"; rm -rf "$dir"; mkdir -p "$dir"
   start "$dir" hub PerfHub -p "$hub_port" -niPort "$ni_port" -writeStatsInterval 1 \
     -summaryFile "$dir/HubSummary.out" -statsFile "$dir/HubStats" "${hub_args[@]}"
@@ -166,6 +184,11 @@ goal=$(awk -v h="$best_hub" -v d="$best_direct" 'BEGIN { print (h >= 500000 && 2
 # Direct passing the highest rate asked says only that its ceiling is at least that: half of it proves nothing.
 if [ "$goal" = MET ] && [ "$best_direct" = "$top_rate" ]; then
   goal="NOT DECIDED (direct passed the highest rate in RATES, $top_rate/s; its ceiling may be higher: add higher rates)"
+fi
+if [[ " $setups " != *" hub "* ]]; then
+  goal="NOT DECIDED (SETUPS=\"$setups\": no hub run)"
+elif [[ " $setups " != *" direct "* ]]; then
+  goal="NOT DECIDED (SETUPS=\"$setups\": no direct run to judge the hub against)"
 fi
 echo "VERDICT: hub $best_hub updates/s, direct $best_direct updates/s; goal (hub >= 500000/s and >= half of direct): $goal"
 echo "Load average (1, 5, 15 min): before $load_before; after $load_after"
