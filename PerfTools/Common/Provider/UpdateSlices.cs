@@ -14,7 +14,7 @@ namespace PerfTools.Common.Provider;
 public sealed class UpdateSlices
 {
     /// <summary>The aimed-at time between slices.</summary>
-    public static readonly TimeSpan SliceInterval = TimeSpan.FromMicroseconds(50);
+    public static readonly TimeSpan SliceInterval = TimeSpan.FromMicroseconds(100);
 
     /// <summary>A slice carries at least this many updates, so a low rate is not cut into many tiny writes.</summary>
     public const int MinSliceUpdates = 100;
