@@ -62,6 +62,7 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
             SysRecvBufSize = o.RecvBufSize,
             SendTimeoutMs = o.SendTimeoutMs,
             ReceiveTimeoutMs = o.RecvTimeoutMs,
+            PingTimeout = o.PingTimeoutSeconds,
         };
         Channel? channel = Eta.Transport.Transport.Connect(options, out TransportError? failure);
         if (channel is null)

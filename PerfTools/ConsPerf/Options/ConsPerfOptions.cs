@@ -57,6 +57,8 @@ public sealed record ConsPerfOptions
     public int RecvBufSize { get; init; }
     public int SendTimeoutMs { get; init; }
     public int RecvTimeoutMs { get; init; }
+    /// <summary>Ping timeout asked of the provider, in seconds; the provider may answer with its own floor (LSEG C: 20).</summary>
+    public int PingTimeoutSeconds { get; init; } = 60;
     public int HighWaterMark { get; init; }
     public bool TcpNoDelay { get; init; } = true;
 

@@ -30,6 +30,7 @@ internal static class ReactorConnectSettings
             SysRecvBufSize = o.RecvBufSize,
             SendTimeoutMs = o.SendTimeoutMs,
             ReceiveTimeoutMs = o.RecvTimeoutMs,
+            PingTimeout = o.PingTimeoutSeconds,
         },
         ReconnectAttemptLimit = -1,
         ReconnectMinDelayMs = RetryDelayMs,

@@ -1,0 +1,58 @@
+using System.Text.RegularExpressions;
+using Xunit;
+
+namespace Interop.Tests.Harness;
+
+/// <summary>What a run's outputs must show: LSEG's logs free of failures, and a consumer summary that reached steady state.</summary>
+internal static partial class Outputs
+{
+    // LSEG C's wording when recv() returns 0, that is when the peer closed in order: ipcRead (ripcutils.c) returns -2
+    // and ipcReadSession (rsslSocketTransportImpl.c) reports it as "Error:1002 ipcRead() failure. Connection reset by
+    // peer". A real reset (RST, ECONNRESET) reads "ipcRead() failure. System errno: (104)" instead.
+    private const string PeerClosedInOrder = "ipcRead() failure. Connection reset by peer";
+
+    // Anything else of these in an LSEG log means a channel failed: a frame it rejected, a reset, a ping timeout, a
+    // failed test. Case-sensitive, as LSEG prints them.
+    private static readonly string[] s_failureMarks =
+    [
+        "Error", "ERROR", "Invalid Message Opcode", "System errno", "Connection reset", "Ping time", "TEST FAILED",
+        "not reached", "Exception", "failed", "Failed",
+    ];
+
+    /// <summary>
+    /// Fails on any line of LSEG's output that reports a failure. When our side ends the connection
+    /// (<paramref name="ourSideCloses"/>), LSEG C's own line for an orderly close by the peer is allowed, once per
+    /// channel.
+    /// </summary>
+    public static void AssertLsegLogClean(PeerProcess lseg, bool ourSideCloses, int channels = 1)
+    {
+        string[] lines = lseg.Output.Split('\n');
+        string[] failures = [.. lines.Where(l => s_failureMarks.Any(m => l.Contains(m, StringComparison.Ordinal)))];
+        int orderlyCloses = failures.Count(l => l.Contains(PeerClosedInOrder, StringComparison.Ordinal));
+        string[] others = [.. failures.Where(l => !l.Contains(PeerClosedInOrder, StringComparison.Ordinal))];
+        Assert.True(others.Length == 0,
+            $"{lseg.Name} reported a failure:\n  {string.Join("\n  ", others)}\n--- its output ends:\n{lseg.Tail()}");
+        Assert.True(orderlyCloses == 0 || (ourSideCloses && orderlyCloses <= channels),
+            $"{lseg.Name} saw the connection closed under it ({orderlyCloses} time(s)):\n{lseg.Tail()}");
+    }
+
+    /// <summary>
+    /// A ConsPerf summary (LSEG's or ours, same layout) whose steady state was reached, with every image received and,
+    /// when <paramref name="latency"/>, update latency measured in steady state.
+    /// </summary>
+    public static void AssertConsumerSteadyState(string who, string summary, int items, bool latency)
+    {
+        Assert.False(string.IsNullOrEmpty(summary), $"{who} wrote no summary");
+        Assert.DoesNotContain("Steady state was not reached", summary);
+        Assert.DoesNotContain("TEST FAILED", summary);
+        Assert.Matches($@"Refreshes received: {items}\b", summary);
+        Match steady = SteadyStateSection().Match(summary);
+        Assert.True(steady.Success, $"{who}'s summary has no steady-state section:\n{summary}");
+        if (latency)
+            Assert.True(steady.Groups[1].Value.Contains("Latency avg (usec):", StringComparison.Ordinal),
+                $"{who} measured no latency in steady state:\n{steady.Value}");
+    }
+
+    [GeneratedRegex(@"Steady State Statistics:\n((?:.+\n)+)")]
+    private static partial Regex SteadyStateSection();
+}
