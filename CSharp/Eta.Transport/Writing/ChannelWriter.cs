@@ -22,7 +22,11 @@ internal sealed class ChannelWriter
     private const int FragmentLength = RipcLimits.HeaderLength + 1;            // + fragment id
     private const string NoBuffersText =
         "GetBuffer: all output buffers are in use (guaranteed ones, and the server's shared pool up to maxOutputBuffers); flush, or raise the buffer counts with IOCtl";
-    private static ReadOnlySpan<byte> PingFrame => [0x00, 0x03, RipcFlags.HasExtendedFlags];
+    /// <summary>
+    /// A header-only data frame: LSEG C writes a ping as length 3 with the data flag (ipcIntWrtHeader) and its
+    /// reader closes the channel on any frame without the data, compressed or extended flag (ipcReadSession).
+    /// </summary>
+    private static ReadOnlySpan<byte> PingFrame => [0x00, 0x03, RipcFlags.Data];
 
     /// <summary>Room each priority's queue starts with: two high-water marks' worth of frames (it grows if need be).</summary>
     private const int InitialQueueCapacity = 2 * 6144;
