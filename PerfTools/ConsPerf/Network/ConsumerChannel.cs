@@ -63,6 +63,7 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
             SendTimeoutMs = o.SendTimeoutMs,
             ReceiveTimeoutMs = o.RecvTimeoutMs,
             PingTimeout = o.PingTimeoutSeconds,
+            CompressionType = o.CompressionType,
         };
         Channel? channel = Eta.Transport.Transport.Connect(options, out TransportError? failure);
         if (channel is null)

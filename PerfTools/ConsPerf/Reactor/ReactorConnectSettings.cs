@@ -31,6 +31,7 @@ internal static class ReactorConnectSettings
             SendTimeoutMs = o.SendTimeoutMs,
             ReceiveTimeoutMs = o.RecvTimeoutMs,
             PingTimeout = o.PingTimeoutSeconds,
+            CompressionType = o.CompressionType,
         },
         ReconnectAttemptLimit = -1,
         ReconnectMinDelayMs = RetryDelayMs,

@@ -20,8 +20,8 @@ public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, 
     [
         new(Plain, [], []),
         new(PostingAndGeneric,
-            ["-postingRate", "100", "-postingLatencyRate", "10", "-genericMsgRate", "100", "-genericMsgLatencyRate", "10"],
-            ["-genericMsgRate", "100", "-genericMsgLatencyRate", "10"]),
+            ["-postingRate", "1000", "-postingLatencyRate", "10", "-genericMsgRate", "1000", "-genericMsgLatencyRate", "10"],
+            ["-genericMsgRate", "1000", "-genericMsgLatencyRate", "10"]),
         // Snapshots only: the run lasts as long as the requests do (16,000 items at 1,000 a second), long enough for
         // pings to cross.
         new(Snapshot, ["-snapshot", "-requestRate", "1000"], [], Latency: false, Items: 16_000),

@@ -132,11 +132,11 @@ internal sealed partial class PeerProcess : IAsyncDisposable
         return string.Join('\n', all.Skip(Math.Max(0, all.Length - lines)));
     }
 
-    /// <summary>A file the process wrote in its folder, or empty when it wrote none.</summary>
-    public string ReadFile(string name)
+    /// <summary>A file the process wrote in its folder (a name or a pattern such as "TransportSummary*.out"), or empty when it wrote none.</summary>
+    public string ReadFile(string pattern)
     {
-        string path = Path.Combine(Folder, name);
-        return File.Exists(path) ? File.ReadAllText(path) : "";
+        string[] matches = Directory.GetFiles(Folder, pattern);
+        return matches.Length == 1 ? File.ReadAllText(matches[0]) : "";
     }
 
     private void Kill()
