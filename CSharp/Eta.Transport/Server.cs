@@ -62,7 +62,7 @@ public sealed class Server
         var listener = new Socket(address.AddressFamily, SocketType.Stream, ProtocolType.Tcp);
         try
         {
-            listener.SetSocketOption(SocketOptionLevel.Socket, SocketOptionName.ReuseAddress, true);
+            AllowBindOverTimeWait(listener);
             // Accepted sockets inherit the receive buffer size, which must be set before listen for large windows.
             listener.ReceiveBufferSize = options.SysRecvBufSize > 0 ? options.SysRecvBufSize : SocketSettings.DefaultSystemBufferSize;
             listener.Bind(new IPEndPoint(address, options.Port));
@@ -76,6 +76,28 @@ public sealed class Server
             throw;
         }
     }
+
+    /// <summary>
+    /// Lets a restarted server bind its port while connections of the last one linger in TIME_WAIT, as LSEG's servers
+    /// do, but never beside a server that still listens there: that bind must fail, or clients split between the two.
+    /// .NET's <see cref="SocketOptionName.ReuseAddress"/> cannot do this on Unix, where it sets SO_REUSEPORT as well
+    /// (two listeners then share the port), so SO_REUSEADDR is set alone there. Windows allows the rebind by default
+    /// and its SO_REUSEADDR would allow stealing a port, so there the port is claimed exclusively instead.
+    /// </summary>
+    private static void AllowBindOverTimeWait(Socket listener)
+    {
+        Span<byte> on = stackalloc byte[sizeof(int)];
+        BitConverter.TryWriteBytes(on, 1);
+        if (OperatingSystem.IsLinux())
+            listener.SetRawSocketOption(LinuxSolSocket, LinuxSoReuseAddr, on);
+        else if (OperatingSystem.IsMacOS() || OperatingSystem.IsFreeBSD())
+            listener.SetRawSocketOption(BsdSolSocket, BsdSoReuseAddr, on);
+        else if (OperatingSystem.IsWindows())
+            listener.ExclusiveAddressUse = true;
+    }
+
+    private const int LinuxSolSocket = 1, LinuxSoReuseAddr = 2; // <asm-generic/socket.h>
+    private const int BsdSolSocket = 0xffff, BsdSoReuseAddr = 4;  // <sys/socket.h>
 
     /// <summary>
     /// Accepts a waiting connection; null when none is waiting (non-blocking server) or on failure, with

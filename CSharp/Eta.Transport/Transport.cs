@@ -83,7 +83,10 @@ public static class Transport
         catch (SocketException e)
         {
             string where = options.InterfaceName is null ? $"port {options.Port}" : $"{options.InterfaceName}:{options.Port}";
-            error = Fail(TransportReturnCode.Failure, $"Bind: cannot listen on {where}: {e.SocketErrorCode}", e.NativeErrorCode);
+            string why = e.SocketErrorCode == SocketError.AddressAlreadyInUse
+                ? "the address is in use (another server listens there)"
+                : e.SocketErrorCode.ToString();
+            error = Fail(TransportReturnCode.Failure, $"cannot listen on {where}: {why}", e.NativeErrorCode);
             return null;
         }
     }

@@ -27,8 +27,18 @@ public sealed record BindOptions
     public int ReceiveTimeoutMs { get; init; }
     /// <summary>Ping timeout in seconds offered to clients (the lower of both is used).</summary>
     public int PingTimeout { get; init; } = 60;
-    /// <summary>Lowest ping timeout the server accepts.</summary>
-    public int MinPingTimeout { get; init; } = 20;
+    /// <summary>
+    /// Lowest ping timeout the server accepts (a client asking for less gets this). Unset, it is 20 s (LSEG's
+    /// default) or <see cref="PingTimeout"/> when that is lower, so a server offering 3 s needs nothing else.
+    /// </summary>
+    public int MinPingTimeout
+    {
+        get => _minPingTimeout ?? Math.Min(DefaultMinPingTimeout, PingTimeout);
+        init => _minPingTimeout = value;
+    }
+
+    private const int DefaultMinPingTimeout = 20;
+    private readonly int? _minPingTimeout;
     public bool ServerToClientPings { get; init; } = true;
     public bool ClientToServerPings { get; init; } = true;
     public CompressionType CompressionType { get; init; } = CompressionType.None;

@@ -32,7 +32,7 @@ internal static class HubTransport
         try
         {
             Server? server = Transport.Bind(bind, out TransportError? failure);
-            error = server is null ? $"cannot listen on port {port}: {failure}" : null;
+            error = server is null ? failure?.Text : null;
             return server;
         }
         catch (ArgumentException e)

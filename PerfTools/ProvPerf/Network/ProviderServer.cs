@@ -55,12 +55,12 @@ internal sealed class ProviderServer : IDisposable
         try
         {
             server = Transport.Bind(bind, out TransportError? bindError);
-            error = server is null ? $"Bind failed: {bindError}" : null;
+            error = server is null ? $"ProvPerf: {bindError?.Text}" : null;
         }
         catch (ArgumentException e)
         {
             server = null;
-            error = $"Bind failed: {e.Message}";
+            error = $"ProvPerf: cannot listen on port {options.Port}: {e.Message}";
         }
         if (server is null)
         {

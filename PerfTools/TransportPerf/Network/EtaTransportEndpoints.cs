@@ -55,7 +55,7 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
         {
             server = Transport.Bind(bind, out TransportError? error);
             if (server is null)
-                throw new TransportSetupException(error?.ToString() ?? "Bind failed");
+                throw new TransportSetupException(error?.Text ?? $"cannot listen on port {_options.Port}");
         }
         catch (Exception e) when (e is ArgumentException or IOException)
         {

@@ -75,6 +75,27 @@ public sealed class HandshakeLoopbackTests
         Assert.Equal(2000, pair.Client.Info!.MaxFragmentSize);
     }
 
+    /// <summary>
+    /// A server may offer a ping timeout below LSEG's default minimum of 20 s without setting MinPingTimeout too
+    /// (LSEG's clients take the ConnectAck's value as it is, ipcWaitAck): what interop tests use to cross pings fast.
+    /// </summary>
+    [Fact]
+    public void A_server_offering_a_3_s_ping_timeout_gets_it_on_both_sides()
+    {
+        using var pair = Support.Loopback.Open(new BindOptions { PingTimeout = 3 }, new ConnectOptions { PingTimeout = 60 });
+
+        Assert.Equal(3, pair.Client.PingTimeout);
+        Assert.Equal(3, pair.ServerChannel.PingTimeout);
+    }
+
+    [Fact]
+    public void An_explicit_minimum_still_raises_a_client_asking_for_less()
+    {
+        using var pair = Support.Loopback.Open(new BindOptions { PingTimeout = 60, MinPingTimeout = 20 }, new ConnectOptions { PingTimeout = 5 });
+
+        Assert.Equal(20, pair.Client.PingTimeout);
+    }
+
     [Fact]
     public void NakMount_refuses_the_client_with_a_clear_error()
     {
