@@ -19,19 +19,28 @@ public sealed class ConsPerfAgainstLsegCProvPerf
         OmmMode m = OmmMode.Named(mode);
         await using var run = new InteropRun("cons-vs-cprov-" + mode);
         int port = Listening.FreePort();
+        string[] providerTls = [], consumerTls = [];
+        if (m.Tls)
+        {
+            (string cert, string key) = PerfTools.Tests.ConsPerf.TestCertificate.WritePem(run.Folder);
+            providerTls = ["-connType", "encrypted", "-cert", cert, "-keyfile", key];
+            consumerTls = ["-connType", "encrypted", "-castore", cert];
+        }
         PeerProcess provider = run.StartLsegC("lseg-provperf", "rsslProvPerf",
-            ["-p", port.ToString(), "-updateRate", "1000", "-latencyUpdateRate", "10", "-runTime", "180", .. m.Provider]);
+            ["-p", port.ToString(), "-updateRate", "1000", "-latencyUpdateRate", "10", "-runTime", "180", .. m.Provider, .. providerTls]);
         await Listening.WaitAsync(provider, port, TimeSpan.FromSeconds(30));
 
         PeerProcess consumer = run.StartOurs("consperf", "ConsPerf",
-            ["-h", "127.0.0.1", "-p", port.ToString(), "-itemCount", m.Items.ToString(), "-steadyStateTime", SteadyStateSeconds.ToString(),
-             "-pingTimeout", "20", "-writeStatsInterval", "1", .. m.Consumer]);
+            ["-h", m.Tls ? "localhost" : "127.0.0.1", "-p", port.ToString(), "-itemCount", m.Items.ToString(),
+             "-steadyStateTime", SteadyStateSeconds.ToString(), "-pingTimeout", "20", "-writeStatsInterval", "1", .. m.Consumer, .. consumerTls]);
         int exit = await consumer.WaitForExitAsync(TimeSpan.FromSeconds(SteadyStateSeconds + 90));
         await provider.StopAsync(TimeSpan.FromSeconds(20));
 
         Assert.True(exit == 0, $"our ConsPerf exited with {exit}:\n{consumer.Tail()}\n--- LSEG ProvPerf:\n{provider.Tail()}");
         if (mode != OmmMode.Snapshot)
             Outputs.AssertConsumerSteadyState("our ConsPerf", consumer.ReadFile("ConsSummary.out"), m.Items, m.Latency);
+        if (m.Tls)
+            Outputs.SkipIfOnlyTlsCloseWithoutNotify(provider);
         Outputs.AssertLsegLogClean(provider, ourSideCloses: true);
     }
 

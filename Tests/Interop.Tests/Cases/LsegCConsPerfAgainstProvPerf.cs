@@ -18,13 +18,22 @@ public sealed class LsegCConsPerfAgainstProvPerf
         OmmMode m = OmmMode.Named(mode);
         await using var run = new InteropRun("ccons-vs-prov-" + mode);
         int port = Listening.FreePort();
+        string[] providerTls = [], consumerTls = [];
+        if (m.Tls)
+        {
+            (string cert, string key) = PerfTools.Tests.ConsPerf.TestCertificate.WritePem(run.Folder);
+            providerTls = ["-c", "encrypted", "-cert", cert, "-keyfile", key];
+            consumerTls = ["-connType", "encrypted", "-castore", cert];
+        }
         PeerProcess provider = run.StartOurs("provperf", "ProvPerf",
-            ["-p", port.ToString(), "-updateRate", "1000", "-latencyUpdateRate", "10", "-runTime", "180", "-pingTimeout", "6", .. m.Provider]);
+            ["-p", port.ToString(), "-updateRate", "1000", "-latencyUpdateRate", "10", "-runTime", "180", "-pingTimeout", "6",
+             .. m.Provider, .. providerTls]);
         await Listening.WaitAsync(provider, port, TimeSpan.FromSeconds(30));
 
         PeerProcess consumer = run.StartLsegC("lseg-consperf", "rsslConsPerf",
-            ["-h", "127.0.0.1", "-p", port.ToString(), "-itemCount", m.Items.ToString(), "-steadyStateTime", SteadyStateSeconds.ToString(),
-             "-serviceName", "DIRECT_FEED", "-writeStatsInterval", "1", .. m.Consumer]);
+            ["-h", m.Tls ? "localhost" : "127.0.0.1", "-p", port.ToString(), "-itemCount", m.Items.ToString(),
+             "-steadyStateTime", SteadyStateSeconds.ToString(), "-serviceName", "DIRECT_FEED", "-writeStatsInterval", "1",
+             .. m.Consumer, .. consumerTls]);
         await consumer.WaitForExitAsync(TimeSpan.FromSeconds(SteadyStateSeconds + 90));
         int providerExit = await provider.StopAsync(TimeSpan.FromSeconds(20));
 

@@ -4,9 +4,10 @@ namespace Interop.Tests.Cases;
 
 /// <summary>
 /// The ConsPerf/ProvPerf variations run in both directions: the consumer's and the provider's extra options for each,
-/// whether the consumer measures update latency in steady state, and how many items it asks for.
+/// whether the consumer measures update latency in steady state, how many items it asks for, and whether the
+/// connection is TLS (the case then makes a certificate and adds each side's own options for it).
 /// </summary>
-public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, bool Latency = true, int Items = 100)
+public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, bool Latency = true, int Items = 100, bool Tls = false)
 {
     public const string Plain = "plain";
     public const string PostingAndGeneric = "posting+generic";
@@ -15,6 +16,7 @@ public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, 
     public const string Watchlist = "watchlist";
     public const string Lz4 = "lz4";
     public const string Zlib = "zlib";
+    public const string Encrypted = "encrypted";
 
     private static readonly OmmMode[] s_all =
     [
@@ -29,6 +31,7 @@ public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, 
         new(Watchlist, ["-watchlist"], []),
         new(Lz4, ["-compressionType", "lz4"], ["-compressionType", "lz4"]),
         new(Zlib, ["-compressionType", "zlib"], ["-compressionType", "zlib"]),
+        new(Encrypted, [], [], Tls: true),
     ];
 
     public static OmmMode Named(string name) => s_all.Single(m => m.Name == name);
