@@ -62,6 +62,7 @@ internal sealed class TransportPerfRun
             threads[i] = ToolThread.Start($"TransportPerf thread {i + 1}", _options.Threads.CpuIdOf(i), workers[i].Run, _errors.WriteLine);
 
         string? setupFailure = null;
+        long runEnd = 0;
         try
         {
             if (_options.AppType == AppType.Server)
@@ -77,6 +78,8 @@ internal sealed class TransportPerfRun
         }
         finally
         {
+            // The run's time ends here, not once the threads have written out what they still held.
+            runEnd = System.Diagnostics.Stopwatch.GetTimestamp();
             shutdown.Request(ShutdownReason.Interrupted); // no-op when already ending; stops the threads otherwise
             foreach (Thread thread in threads)
             {
@@ -89,7 +92,7 @@ internal sealed class TransportPerfRun
             setupFailure, _connectionsMade, _lastConnectFailure, workers.Select(w => w.LastCloseReason).LastOrDefault(r => r is not null),
             stats.Sum(s => s.SequenceErrors.Total), stats.Sum(s => s.MissingMessages.Total), stats.Sum(s => s.MalformedMessages.Total),
             stats.Sum(s => s.ReflectionsDropped.Total)));
-        string summary = TransportSummary.Inputs(_options) + collector.Finish() + Environment.NewLine + outcome.SummaryLine + Environment.NewLine;
+        string summary = TransportSummary.Inputs(_options) + collector.Finish(runEnd) + Environment.NewLine + outcome.SummaryLine + Environment.NewLine;
         File.WriteAllText(_options.SummaryFile, summary);
         _console.Write(summary);
         return outcome.ExitCode;

@@ -207,12 +207,19 @@ internal sealed class FrameReader
     private FrameOutcome ProcessFrame(int frameStart, int frameLength, ReadArgs args, TransportError error)
     {
         byte[] data = _input.Array;
+        byte flags = data[frameStart + 2];
+        if ((flags & (RipcFlags.Data | RipcFlags.Compressed)) == 0)
+        {
+            // LSEG's C reader (ipcReadSession) closes the channel on such a frame, ping-sized ones included.
+            error.Set(TransportReturnCode.Failure,
+                $"Read: received a RIPC frame of {frameLength} bytes with flags byte 0x{flags:X2}, neither data (0x02) nor compressed (0x04): not a frame an active channel carries (LSEG's C reader rejects it as an invalid message opcode)");
+            return FrameOutcome.Failure;
+        }
         if (frameLength == RipcLimits.PingLength)
         {
             args.UncompressedBytesRead += frameLength;
             return FrameOutcome.Ping;
         }
-        byte flags = data[frameStart + 2];
         int payloadStart = frameStart + RipcLimits.HeaderLength;
         int payloadLength = frameLength - RipcLimits.HeaderLength;
 
@@ -274,7 +281,8 @@ internal sealed class FrameReader
         bool isHeader = (ext & RipcExtendedFlags.FragmentHeader) != 0;
         if (!isHeader && (ext & RipcExtendedFlags.Fragment) == 0)
         {
-            error.Set(TransportReturnCode.Failure, $"Read: unexpected RIPC frame with extended flags 0x{ext:X2} on an active channel");
+            error.Set(TransportReturnCode.Failure,
+                $"Read: received a RIPC frame with flags byte 0x{flags:X2} and extended flags byte 0x{ext:X2}, neither fragment header (0x08) nor fragment (0x04): not a frame an active channel carries");
             return FrameOutcome.Failure;
         }
         long totalLength = isHeader ? r.UInt32() : 0;

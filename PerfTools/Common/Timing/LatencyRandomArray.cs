@@ -11,6 +11,9 @@ public sealed class LatencyRandomArray
     /// <summary>Upper bound on stored positions over all precomputed seconds (16 MB of ints).</summary>
     private const int MaxStoredPositions = 4 * 1024 * 1024;
 
+    /// <summary>Below one latency message in this many, positions are drawn by Floyd's algorithm rather than a pass over the second.</summary>
+    private const int DenseFactor = 16;
+
     private readonly int[][] _secondSets;
 
     /// <param name="rate">Messages per second.</param>
@@ -50,16 +53,37 @@ public sealed class LatencyRandomArray
     /// <summary>Sorted message indices (0 .. Rate-1) that carry a timestamp in second number <paramref name="second"/>.</summary>
     public ReadOnlySpan<int> PositionsForSecond(long second) => _secondSets[(int)(second % _secondSets.Length)];
 
-    // Selection sampling (Knuth, Algorithm S): one pass, every subset equally likely, output already sorted.
+    // Cost proportional to the latency rate, not the message rate: a sender asked for 20 M msg/s with 10 latency
+    // messages a second draws 160 numbers, not 320 M (which took seconds on the transport thread as a connection
+    // arrived, so nothing was sent while the stats ran). Sparse sets: Floyd's algorithm (every subset equally likely)
+    // then a sort. Dense sets: selection sampling (Knuth, Algorithm S), one pass over the second, already sorted.
     private static int[] DrawSortedPositions(Random random, int rate, int count)
     {
         var positions = new int[count];
-        int chosen = 0;
-        for (int i = 0; i < rate && chosen < count; i++)
+        if ((long)count * DenseFactor < rate)
         {
-            if (random.NextInt64(rate - i) < count - chosen)
-                positions[chosen++] = i;
+            var chosen = new HashSet<int>(count);
+            int next = 0;
+            for (int upper = rate - count; upper < rate; upper++)
+            {
+                int candidate = random.Next(upper + 1);
+                positions[next++] = chosen.Add(candidate) ? candidate : AddUpper(chosen, upper);
+            }
+            Array.Sort(positions);
+            return positions;
+        }
+        int taken = 0;
+        for (int i = 0; i < rate && taken < count; i++)
+        {
+            if (random.NextInt64(rate - i) < count - taken)
+                positions[taken++] = i;
         }
         return positions;
+    }
+
+    private static int AddUpper(HashSet<int> chosen, int upper)
+    {
+        chosen.Add(upper);
+        return upper;
     }
 }

@@ -2,10 +2,11 @@ namespace PerfTools.Common.Timing;
 
 /// <summary>
 /// Per-tick sending plan for one message stream: how many messages this tick sends (<see cref="BurstPlan"/>)
-/// and which of them carry a latency timestamp (<see cref="LatencyRandomArray"/>). Call <see cref="BeginTick"/>
+/// and which of them carry a latency timestamp (<see cref="LatencyRandomArray"/>). Call <see cref="BeginTick(long)"/>
 /// once per tick, then <see cref="NextCarriesLatency"/> once per message sent, in order. Allocates nothing.
-/// Messages a tick could not send (e.g. out of buffers) are simply not sent; the per-second total is only
-/// exact when every burst is sent in full, as in the guide's tools.
+/// Messages a tick could not send (out of buffers, or ticks the loop skipped because it fell behind:
+/// <see cref="MessagesSkipped"/>) are simply not sent; the per-second total is only exact when every burst is
+/// sent in full, as in the guide's tools. Messages not sent never shift the latency positions of those that are.
 /// </summary>
 public sealed class MessagePacer
 {
@@ -15,6 +16,7 @@ public sealed class MessagePacer
     private long _second;
     private int _messageInSecond;
     private int _latencyCursor;
+    private long _lastTick = long.MinValue;
 
     public MessagePacer(int rate, int latencyRate, int tickRate, int seed = 1)
     {
@@ -24,19 +26,38 @@ public sealed class MessagePacer
 
     public BurstPlan Plan => _plan;
 
+    /// <summary>Messages of the ticks that the last <see cref="BeginTick(long)"/> passed over.</summary>
+    public long MessagesSkipped { get; private set; }
+
     /// <summary>Starts the next tick and returns the number of messages it should send.</summary>
     public int BeginTick()
     {
-        _tickInSecond++;
-        if (_tickInSecond == _plan.TickRate)
+        MessagesSkipped = 0;
+        NextTickInSecond();
+        return StartBurst();
+    }
+
+    /// <summary>
+    /// Starts tick <paramref name="tickNumber"/> of the tick loop and returns the number of messages it should send.
+    /// Ticks between the previous call's and this one (the loop skipped them) are passed over: their messages are
+    /// <see cref="MessagesSkipped"/>.
+    /// </summary>
+    public int BeginTick(long tickNumber)
+    {
+        long gap = _lastTick == long.MinValue ? 0 : tickNumber - _lastTick - 1;
+        _lastTick = tickNumber;
+        if (gap <= 0)
+            return BeginTick();
+        long skipped = gap / _plan.TickRate * (long)_plan.Rate;
+        _second += gap / _plan.TickRate;
+        for (long i = gap % _plan.TickRate; i > 0; i--)
         {
-            _tickInSecond = 0;
-            _second++;
+            NextTickInSecond();
+            skipped += _plan.BurstSize(_tickInSecond);
         }
-        if (_tickInSecond == 0)
-            _latencyCursor = 0;
-        _messageInSecond = _plan.FirstMessageOfTick(_tickInSecond);
-        return _plan.BurstSize(_tickInSecond);
+        NextTickInSecond();
+        MessagesSkipped = skipped;
+        return StartBurst();
     }
 
     /// <summary>Whether the next message of this tick's burst should carry a timestamp.</summary>
@@ -52,5 +73,30 @@ public sealed class MessagePacer
             return true;
         }
         return false;
+    }
+
+    private void NextTickInSecond()
+    {
+        _tickInSecond++;
+        if (_tickInSecond == _plan.TickRate)
+        {
+            _tickInSecond = 0;
+            _second++;
+        }
+    }
+
+    // Positions of messages before this burst (earlier ticks, or what earlier bursts did not send) are passed over.
+    private int StartBurst()
+    {
+        _messageInSecond = _plan.FirstMessageOfTick(_tickInSecond);
+        if (_tickInSecond == 0)
+            _latencyCursor = 0;
+        if (!_latency.EveryMessage)
+        {
+            ReadOnlySpan<int> positions = _latency.PositionsForSecond(_second);
+            while (_latencyCursor < positions.Length && positions[_latencyCursor] < _messageInSecond)
+                _latencyCursor++;
+        }
+        return _plan.BurstSize(_tickInSecond);
     }
 }

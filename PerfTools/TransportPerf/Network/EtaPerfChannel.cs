@@ -18,7 +18,8 @@ internal sealed class EtaPerfChannel : IPerfChannel
     public EtaPerfChannel(Channel channel, string description)
     {
         _channel = channel;
-        _port = new TransportChannelPort(channel);
+        // A flush the socket refused has the thread's loop wait for room, so the rest of a burst goes out as soon as it fits.
+        _port = new TransportChannelPort(channel, waitForWritable: true);
         Description = description;
     }
 

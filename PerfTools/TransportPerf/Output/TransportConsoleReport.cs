@@ -35,6 +35,9 @@ internal static class TransportConsoleReport
             lines.Write(console, $"  Sequence errors: {sequenceErrors} (missing: {f.Count((int)TransportCounter.MissingMessages)})\n");
         if (outOfBuffers > 0)
             lines.Write(console, $"  Out of buffers: {outOfBuffers} messages not sent\n");
+        long behind = f.Count((int)TransportCounter.BehindSchedule);
+        if (behind > 0)
+            lines.Write(console, $"  Behind schedule: {behind} messages not sent\n");
         lines.Write(console, $"  CPU: {f.Resources.CpuPercent,7:F2}% Mem: {f.Resources.MemoryMegabytes,8:F2}MB\n");
     }
 }

@@ -43,12 +43,14 @@ internal sealed class TransportReport
         }
     }
 
-    /// <summary>Final interval and the summary text (overall and, with several threads, per thread).</summary>
-    public string Finish()
+    /// <summary>
+    /// Final interval and the summary text (overall and, with several threads, per thread); rates are over the time
+    /// from each thread's first connection to <paramref name="end"/> (Stopwatch ticks), when the run was told to end.
+    /// </summary>
+    public string Finish(long end)
     {
         // The last, partial interval always gets its row, so the stats files add up to the summary's totals.
         WriteInterval();
-        long end = Stopwatch.GetTimestamp();
 
         var perThread = new List<TransportSummary.Results>();
         LongHistogram histogram = LatencyHistograms.Create();
@@ -67,7 +69,8 @@ internal sealed class TransportReport
             perThread.Sum(r => r.BytesSent), perThread.Sum(r => r.BytesReceived),
             latency, histogram,
             perThread.Sum(r => r.SequenceErrors), perThread.Sum(r => r.MissingMessages),
-            perThread.Sum(r => r.OutOfBuffers), perThread.Sum(r => r.LatencyRecordsDropped));
+            perThread.Sum(r => r.OutOfBuffers), perThread.Sum(r => r.BehindSchedule), perThread.Sum(r => r.BytesWritten),
+            perThread.Sum(r => r.LatencyRecordsDropped));
         return TransportSummary.Overall(perThread, total, _collector.Resources, Environment.ProcessId,
             _collector.CpuTime, total.MsgsSent + total.MsgsReceived);
     }
@@ -84,6 +87,7 @@ internal sealed class TransportReport
             f.Total((int)TransportCounter.BytesSent), f.Total((int)TransportCounter.BytesReceived),
             latency.Overall, latency.Histogram, f.Total((int)TransportCounter.SequenceErrors),
             f.Total((int)TransportCounter.MissingMessages), f.Total((int)TransportCounter.OutOfBuffers),
+            f.Total((int)TransportCounter.BehindSchedule), f.Total((int)TransportCounter.BytesWritten),
             _collector.LatencySamplesDropped(thread));
     }
 }

@@ -24,6 +24,8 @@ internal static class TransportSummary
         long SequenceErrors,
         long MissingMessages,
         long OutOfBuffers,
+        long BehindSchedule,
+        long BytesWritten,
         long LatencyRecordsDropped);
 
     public static string Inputs(TransportPerfOptions o)
@@ -108,8 +110,12 @@ internal static class TransportSummary
             .Stat("Avg. Data Recv Rate (MB)", Rate(r.BytesReceived, seconds) / BytesPerMegabyte, 2)
             .Stat("Sequence errors", r.SequenceErrors)
             .Stat("Missing messages", r.MissingMessages);
+        if (r.BytesWritten > 0)
+            summary.Stat("Data written with transport headers (MB)", r.BytesWritten / BytesPerMegabyte, 2);
         if (r.OutOfBuffers > 0)
             summary.Stat("Msgs not sent (out of buffers)", r.OutOfBuffers);
+        if (r.BehindSchedule > 0)
+            summary.Stat("Msgs not sent (sender behind schedule)", r.BehindSchedule);
         if (r.LatencyRecordsDropped > 0)
             summary.Stat("Latency samples dropped (collector behind)", r.LatencyRecordsDropped);
     }

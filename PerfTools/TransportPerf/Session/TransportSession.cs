@@ -23,6 +23,7 @@ internal sealed class TransportSession : IMessageHandler
     private SequenceChecker _incoming;
     private long _nextSequence = PerfPayload.FirstSequence;
     private bool _outputQueued;
+    private int _pendingInTick;
 
     public TransportSession(IPerfChannel channel, TransportPerfOptions options, TransportThreadStats stats, int seed)
     {
@@ -40,32 +41,70 @@ internal sealed class TransportSession : IMessageHandler
 
     public bool IsClosed { get; private set; }
 
-    /// <summary>Sends this tick's messages. Messages without a buffer are counted as out-of-buffers and dropped for this tick.</summary>
-    public ChannelResult SendBurst()
+    /// <summary>Messages of the current tick not sent yet: the channel had no room for them so far.</summary>
+    public int PendingInTick => _pendingInTick;
+
+    /// <summary>
+    /// Starts tick <paramref name="tickNumber"/>: what the previous tick could not send in its whole time is counted
+    /// as out of buffers (as the guide's tools count a burst cut short), so are the messages of ticks the loop skipped
+    /// because it fell behind; then sends as much of this tick's burst as the channel takes. The rest waits for
+    /// <see cref="SendPending"/> in the tick's spare time, so a sender past capacity still sends all the channel takes.
+    /// </summary>
+    public ChannelResult SendBurst(long tickNumber)
     {
-        int count = _pacer.BeginTick();
-        int sent = 0;
+        int count = _pacer.BeginTick(tickNumber);
+        if (_pendingInTick > 0)
+            _stats.OutOfBuffers.Add(_pendingInTick);
+        if (_pacer.MessagesSkipped > 0)
+            _stats.BehindSchedule.Add(_pacer.MessagesSkipped);
+        _pendingInTick = count;
+        return SendPending();
+    }
+
+    /// <summary>Sends what is left of this tick's burst, as far as the channel takes it (stops at the first refused buffer).</summary>
+    public ChannelResult SendPending()
+    {
         ChannelResult result = ChannelResult.Success;
-        while (sent < count)
+        while (_pendingInTick > 0)
         {
-            int group = _options.Packing ? Math.Min(_options.PackCount, count - sent) : 1;
+            int group = _options.Packing ? Math.Min(_options.PackCount, _pendingInTick) : 1;
             result = SendGroup(group);
             if (result is ChannelResult.NoBuffers or ChannelResult.Closed)
                 break;
-            sent += group;
+            _pendingInTick -= group;
         }
         if (result == ChannelResult.NoBuffers)
-        {
-            _stats.OutOfBuffers.Add(count - sent);
-            while (sent++ < count)
-                _pacer.NextCarriesLatency(); // keep the latency positions of this second aligned
-            result = ChannelResult.Queued;
-        }
+            result = ChannelResult.Queued; // buffers are held by queued output: flushing frees them
         return NoteWrite(result);
     }
 
     /// <summary>Flushes output left queued by earlier writes.</summary>
     public ChannelResult FlushIfQueued() => _outputQueued ? NoteWrite(_channel.Flush()) : ChannelResult.Success;
+
+    /// <summary>
+    /// Spare time's writing: flushes queued output and, once the socket took all of it, sends more of this tick's
+    /// burst and flushes that. Output the socket cannot take yet stays queued (the port then has the thread's loop
+    /// wait for the socket to be writable).
+    /// </summary>
+    public ChannelResult FlushAndSendPending()
+    {
+        ChannelResult result = FlushIfQueued();
+        if (_outputQueued || _pendingInTick == 0 || result == ChannelResult.Closed)
+            return result;
+        result = SendPending();
+        return result == ChannelResult.Closed ? result : FlushIfQueued();
+    }
+
+    /// <summary>End of the run: what the last tick did not send is counted as out of buffers.</summary>
+    public void EndTick()
+    {
+        if (_pendingInTick > 0)
+            _stats.OutOfBuffers.Add(_pendingInTick);
+        _pendingInTick = 0;
+    }
+
+    /// <summary>True while the transport holds output not yet passed to the socket.</summary>
+    public bool OutputQueued => _outputQueued;
 
     /// <summary>Reads one slice now (the thread's loop does this when the socket is readable). (Reflected writes made while reading keep their own queued state.)</summary>
     public ChannelResult Read()
@@ -137,7 +176,8 @@ internal sealed class TransportSession : IMessageHandler
                 return result;
         }
         result = _channel.Write(size, _options.DirectWrite, out int bytesWritten);
-        _stats.BytesSent.Add(bytesWritten);
+        _stats.BytesSent.Add((long)size * messages);
+        _stats.BytesWritten.Add(bytesWritten);
         return result;
     }
 
@@ -166,7 +206,8 @@ internal sealed class TransportSession : IMessageHandler
         }
         message.CopyTo(space);
         result = _channel.Write(message.Length, _options.DirectWrite, out int bytesWritten);
-        _stats.BytesSent.Add(bytesWritten);
+        _stats.BytesSent.Add(message.Length);
+        _stats.BytesWritten.Add(bytesWritten);
         _stats.MsgsSent.Increment();
         NoteWrite(result);
     }

@@ -12,6 +12,8 @@ internal enum TransportCounter
     SequenceErrors,
     MissingMessages,
     OutOfBuffers,
+    BehindSchedule,
+    BytesWritten,
 }
 
 /// <summary>
@@ -30,6 +32,7 @@ internal static class TransportStatistics
         [
             t => t.MsgsSent.Total, t => t.BytesSent.Total, t => t.MsgsReceived.Total, t => t.BytesReceived.Total,
             t => t.SequenceErrors.Total, t => t.MissingMessages.Total, t => t.OutOfBuffers.Total,
+            t => t.BehindSchedule.Total, t => t.BytesWritten.Total,
         ],
         latencies: [new(t => t.Latencies)],
         columns:

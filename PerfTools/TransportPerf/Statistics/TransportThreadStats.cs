@@ -15,16 +15,25 @@ public sealed class TransportThreadStats
 
     public CountStat MsgsSent { get; } = new();
 
-    /// <summary>Bytes the transport put on the wire for our writes (headers, packing, compression included).</summary>
+    /// <summary>
+    /// Lengths of the messages sent (-msgSize each; what was reflected), counted as the receiver counts
+    /// <see cref="BytesReceived"/>, so the two agree for the same messages (README, "Bytes").
+    /// </summary>
     public CountStat BytesSent { get; } = new();
+
+    /// <summary>Bytes the transport reported written for our messages (Write's bytesWritten: RIPC and packing headers, compression).</summary>
+    public CountStat BytesWritten { get; } = new();
 
     public CountStat MsgsReceived { get; } = new();
 
     /// <summary>Message lengths as returned by Read (no transport overhead).</summary>
     public CountStat BytesReceived { get; } = new();
 
-    /// <summary>Messages not sent in their tick because no output buffer was available.</summary>
+    /// <summary>Messages not sent in their tick because the channel had no room for them in all of the tick's time.</summary>
     public CountStat OutOfBuffers { get; } = new();
+
+    /// <summary>Messages of ticks the thread skipped because it had fallen too far behind its schedule.</summary>
+    public CountStat BehindSchedule { get; } = new();
 
     /// <summary>Messages whose sequence number was not the expected one.</summary>
     public CountStat SequenceErrors { get; } = new();

@@ -16,6 +16,10 @@ namespace PerfTools.TransportPerf.Threads;
 /// </summary>
 internal sealed class TransportThread : ITickHandler
 {
+    private static readonly TimeSpan DrainLimit = TimeSpan.FromSeconds(5);
+    private static readonly TimeSpan DrainStall = TimeSpan.FromSeconds(1);
+    private static readonly TimeSpan DrainPoll = TimeSpan.FromMilliseconds(10);
+
     private readonly TransportPerfOptions _options;
     private readonly TransportThreadStats _stats;
     private readonly ShutdownSignal _shutdown;
@@ -64,7 +68,8 @@ internal sealed class TransportThread : ITickHandler
         {
             foreach (TransportSession session in _sessions)
             {
-                session.FlushIfQueued();
+                session.EndTick();
+                DrainOutput(session);
                 session.Channel.Dispose();
             }
             _sessions.Clear();
@@ -78,15 +83,15 @@ internal sealed class TransportThread : ITickHandler
     {
         while (_handoff.Reader.TryRead(out IPerfChannel? channel))
         {
+            _stats.MarkConnected(System.Diagnostics.Stopwatch.GetTimestamp());
             var session = new TransportSession(channel, _options, _stats, seed: _stats.ThreadNumber * 7919 + _sessions.Count);
             _sessions.Add(session);
             _loop.Add(session.Reader);
-            _stats.MarkConnected(System.Diagnostics.Stopwatch.GetTimestamp());
         }
         if (_sends)
         {
             foreach (TransportSession session in _sessions)
-                session.SendBurst();
+                session.SendBurst(tickNumber);
         }
         if (tickNumber % _options.TickRate == 0)
         {
@@ -99,7 +104,7 @@ internal sealed class TransportThread : ITickHandler
     public void OnSpareTime(TimeSpan untilNextTick)
     {
         foreach (TransportSession session in _sessions)
-            session.FlushIfQueued();
+            session.FlushAndSendPending();
 
         if (_sessions.Count == 0)
         {
@@ -111,9 +116,25 @@ internal sealed class TransportThread : ITickHandler
         foreach (TransportSession session in _sessions)
         {
             if (session.AfterRead() != ChannelResult.Closed)
-                session.FlushIfQueued();
+                session.FlushAndSendPending();
         }
         RemoveClosedSessions();
+    }
+
+    // Output queued at the end of the run is written while the peer keeps taking it (up to DrainLimit; a peer that
+    // takes nothing for DrainStall has stopped reading), so the messages counted as sent reach the wire.
+    private static void DrainOutput(TransportSession session)
+    {
+        long start = System.Diagnostics.Stopwatch.GetTimestamp(), lastProgress = start;
+        while (session.FlushIfQueued() == ChannelResult.Queued)
+        {
+            long now = System.Diagnostics.Stopwatch.GetTimestamp();
+            if (System.Diagnostics.Stopwatch.GetElapsedTime(start, now) > DrainLimit
+                || System.Diagnostics.Stopwatch.GetElapsedTime(lastProgress, now) > DrainStall)
+                return;
+            if (session.Channel.Port.Socket.Poll(DrainPoll, System.Net.Sockets.SelectMode.SelectWrite))
+                lastProgress = now;
+        }
     }
 
     private void RemoveClosedSessions()

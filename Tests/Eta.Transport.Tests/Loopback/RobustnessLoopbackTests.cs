@@ -102,6 +102,37 @@ public sealed class RobustnessLoopbackTests
         Assert.StartsWith("Read: the channel is closed (Read: received a RIPC frame", pair.ServerChannel.Error.Text);
     }
 
+    /// <summary>
+    /// LSEG's C reader (ipcReadSession, RTSDK 2.1.2) closes a channel on an uncompressed frame without the data flag
+    /// ("1007 Invalid Message Opcode"), a ping of 00 03 01 included; ours does the same and names the byte. Frames
+    /// with the extended flag must carry a fragment opcode (0x08 or 0x04): nothing else travels on an active channel.
+    /// </summary>
+    [Theory]
+    [InlineData(new byte[] { 0x00, 0x03, 0x01 }, "flags byte 0x01")]
+    [InlineData(new byte[] { 0x00, 0x03, 0x00 }, "flags byte 0x00")]
+    [InlineData(new byte[] { 0x00, 0x06, 0x10, 0x00, 0x01, 0x41 }, "flags byte 0x10")]
+    [InlineData(new byte[] { 0x00, 0x05, 0x20, 0x41, 0x42 }, "flags byte 0x20")]
+    [InlineData(new byte[] { 0x00, 0x06, 0x03, 0x01, 0x41, 0x42 }, "extended flags byte 0x01")]
+    public void A_frame_LSEG_C_rejects_closes_the_channel_with_an_error_naming_the_byte(byte[] frame, string named)
+    {
+        using var pair = Support.Loopback.Open();
+        Support.Loopback.Send(pair.Client, "before"u8);
+        Support.Loopback.FlushAll(pair.Client);
+        Assert.Equal("before"u8.ToArray(), Support.Loopback.ReadMessage(pair.ServerChannel));
+
+        pair.Client.Socket.Send(frame);
+
+        var clock = Stopwatch.StartNew();
+        TransportReturnCode result;
+        while ((result = pair.ServerChannel.Read(out TransportBuffer? message)) is TransportReturnCode.ReadWouldBlock or TransportReturnCode.ReadPing
+               && message is null && clock.Elapsed < Support.Loopback.Deadline)
+            pair.ServerChannel.Socket.Poll(10_000, SelectMode.SelectRead);
+
+        Assert.Equal(TransportReturnCode.Failure, result);
+        Assert.Equal(ChannelState.Closed, pair.ServerChannel.State);
+        Assert.Contains(named, pair.ServerChannel.Error.Text);
+    }
+
     [Fact]
     public void Silent_peer_is_detected_by_the_ping_check()
     {

@@ -25,6 +25,7 @@ public sealed class SocketChannelReadCallTests
         MoreData,
         WouldBlock,
         Ping,
+        Failure,
     }
 
     /// <summary>
@@ -33,7 +34,8 @@ public sealed class SocketChannelReadCallTests
     /// </summary>
     /// <remarks>
     /// <c>Ours</c> marks the calls where our transport deliberately returns something else (see
-    /// <see cref="PartialFrameIsNotMoreData"/>); everything else on those calls is still LSEG's.
+    /// <see cref="PartialFrameIsNotMoreData"/>, and the ping without a data flag that LSEG's C reader rejects); everything
+    /// else on those calls is still LSEG's.
     /// </remarks>
     private sealed record Call(Code Code, int? Message = null, int? BytesRead = null, int? UncompressedBytesRead = null, Code? Ours = null,
         int? OursBytesRead = null);
@@ -168,10 +170,11 @@ public sealed class SocketChannelReadCallTests
             new(Code.Success, 4, f.R[5], f.R[5]),
             new(Code.WouldBlock, null, 0, 0),
         ]),
+        // LSEG's Java test reads this 00 03 01 as a ping; LSEG's C reader, the core of ADS and ADH, rejects it (no
+        // data flag: "1007 Invalid Message Opcode", ipcReadSession), and so do we: every LSEG edition writes 00 03 02.
         new("ping_message.txt", "ping_message.txt", 0, _ =>
         [
-            new(Code.Ping),
-            new(Code.WouldBlock),
+            new(Code.Ping, Ours: Code.Failure),
         ]),
     }.ToDictionary(s => s.Input);
 
@@ -243,6 +246,7 @@ public sealed class SocketChannelReadCallTests
         Code.Success => rc == TransportReturnCode.Success,
         Code.MoreData => rc > TransportReturnCode.Success,
         Code.WouldBlock => rc == TransportReturnCode.ReadWouldBlock,
+        Code.Failure => rc == TransportReturnCode.Failure,
         _ => rc == TransportReturnCode.ReadPing,
     };
 }

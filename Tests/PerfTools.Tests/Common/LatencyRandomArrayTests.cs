@@ -72,6 +72,38 @@ public sealed class LatencyRandomArrayTests
     }
 
     [Fact]
+    public void Ticks_the_loop_skipped_are_counted_and_later_latency_positions_still_fire()
+    {
+        const int rate = 10_000, latencyRate = 1000, tickRate = 100; // 100 messages a tick
+        var array = new LatencyRandomArray(rate, latencyRate, seed: 9);
+        var plan = new BurstPlan(rate, tickRate);
+        var pacer = new MessagePacer(rate, latencyRate, tickRate, seed: 9);
+        var expected = new HashSet<int>(array.PositionsForSecond(0).ToArray());
+        Assert.Equal(100, pacer.BeginTick(7)); // the first tick the pacer sees starts its second
+        Assert.Equal(0, pacer.MessagesSkipped);
+        Assert.Equal(100, pacer.BeginTick(8 + 40)); // ticks 8..47 skipped
+        Assert.Equal(4000, pacer.MessagesSkipped);
+        for (int m = 0; m < 100; m++)
+            Assert.Equal(expected.Contains(plan.FirstMessageOfTick(41) + m), pacer.NextCarriesLatency());
+        pacer.BeginTick(48 + 3 * tickRate + 1); // three whole seconds of ticks skipped
+        Assert.Equal(3 * rate, pacer.MessagesSkipped);
+    }
+
+    [Fact]
+    public void Positions_for_a_very_high_rate_are_drawn_from_the_latency_rate_alone()
+    {
+        // 20 M msg/s with 10 latency messages: the draw must not walk 20 M positions for each stored second.
+        var array = new LatencyRandomArray(rate: 20_000_000, latencyRate: 10, seed: 4);
+        for (int second = 0; second < array.SecondsStored; second++)
+        {
+            int[] positions = array.PositionsForSecond(second).ToArray();
+            Assert.Equal(10, positions.Length);
+            Assert.True(positions.Zip(positions.Skip(1)).All(p => p.First < p.Second));
+            Assert.All(positions, p => Assert.InRange(p, 0, 19_999_999));
+        }
+    }
+
+    [Fact]
     public void Pacing_allocates_nothing()
     {
         var pacer = new MessagePacer(100_000, 100, 1000);

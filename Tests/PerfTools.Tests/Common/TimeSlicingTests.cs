@@ -53,6 +53,28 @@ public sealed class TimeSlicingTests
     }
 
     [Fact]
+    public void A_loop_more_than_the_catch_up_limit_behind_skips_to_the_tick_due_now()
+    {
+        var clock = new FakeTimeSource();
+        long start = clock.Now;
+        var scheduler = new TickScheduler(clock, tickRate: 1000); // 1 ms ticks
+        scheduler.Start();
+        clock.Advance(50_500_000); // 50 ms behind: within the limit, made up tick by tick
+        scheduler.Advance();
+        Assert.Equal(1, scheduler.TickNumber);
+        Assert.Equal(0, scheduler.TicksSkipped);
+
+        clock.Advance(200_000_000); // now 250.5 ms in, 249 ticks overdue: skipped, not run back to back
+        scheduler.Advance();
+        Assert.Equal(250, scheduler.TickNumber);
+        Assert.Equal(248, scheduler.TicksSkipped);
+        Assert.Equal(start + 251_000_000, scheduler.NextTickTimestamp);
+        scheduler.Advance();
+        Assert.Equal(0, scheduler.TicksSkipped);
+        Assert.Equal(251, scheduler.TickNumber); // on schedule again
+    }
+
+    [Fact]
     public void Tick_times_do_not_drift_when_the_interval_is_not_a_whole_number_of_clock_ticks()
     {
         var clock = new FakeTimeSource();

@@ -161,8 +161,12 @@ public sealed class EndToEndTests : IDisposable
         Assert.Contains("Recv: MsgRate:", client.Console);
 
         long[] clientRows = StatsColumnTotals($"CliStats1_{Environment.ProcessId}.csv");
+        long[] serverRows = StatsColumnTotals($"SrvStats1_{Environment.ProcessId}.csv");
         Assert.Equal(received, clientRows[2]);
-        Assert.Equal(sent, StatsColumnTotals($"SrvStats1_{Environment.ProcessId}.csv")[0]);
+        Assert.Equal(sent, serverRows[0]);
+        // The same messages are the same bytes on both sides (their lengths; README, "Bytes").
+        Assert.Equal(serverRows[1], clientRows[3]);
+        Assert.Equal(server.Overall["Data Sent (MB)"], client.Overall["Data Received (MB)"]);
 
         string[] latency = File.ReadAllLines(Path.Combine(_dir, $"CliLatency1_{Environment.ProcessId}.csv"));
         Assert.Equal("Send Time, Receive Time, Latency(nsec)", latency[0]);

@@ -19,6 +19,9 @@ internal sealed class FakePerfChannel : IPerfChannel, IChannelPort
     }
 
     public bool Record { get; }
+
+    /// <summary>Buffers given back, as a flush that moved queued output to the socket gives them back.</summary>
+    public void AddBuffers(int count) => _buffersLeft += count;
     public List<byte[]> Written { get; } = [];
     public int WrittenCount { get; private set; }
     public int Writes { get; private set; }
@@ -52,11 +55,12 @@ internal sealed class FakePerfChannel : IPerfChannel, IChannelPort
 
     public ChannelResult GetBuffer(int size, bool packed, out Span<byte> space)
     {
-        if (_buffersLeft-- <= 0)
+        if (_buffersLeft <= 0)
         {
             space = default;
             return ChannelResult.NoBuffers;
         }
+        _buffersLeft--;
         if (packed) PackedGets++;
         _messageStart = 0;
         _buffer.AsSpan().Fill(0xAA); // prove the payload writer zero-fills

@@ -93,7 +93,7 @@ public sealed class OutputFormatTests
 
         var histogram = LatencyHistograms.Create();
         histogram.RecordValue(19896);
-        var results = new TransportSummary.Results(179.98, 17998200, 17999300, 1421857800, 1367946800, Latency(19896), histogram, 0, 0, 0, 0);
+        var results = new TransportSummary.Results(179.98, 17998200, 17999300, 1421857800, 1367946800, Latency(19896), histogram, 0, 0, 0, 0, 0, 0);
         var resources = new ResourceStatistics();
         resources.Add(new ResourceSample(0.18, 31.2));
         string[] overall = TransportSummary.Overall([results], results, resources, 24806, TimeSpan.FromSeconds(3), 36_000_000).Split('\n');

@@ -45,11 +45,12 @@ public sealed class SteadyStateAllocationTests
             var sender = new TransportSession(clientChannel, clientOptions, senderStats, seed: 1);
             var receiver = new TransportSession(serverChannel, serverOptions, receiverStats, seed: 2);
 
+            long tickNumber = 0;
             void Ticks(int count)
             {
                 for (int tick = 0; tick < count; tick++)
                 {
-                    sender.SendBurst();
+                    sender.SendBurst(++tickNumber);
                     sender.FlushIfQueued();
                     while (receiverStats.MsgsReceived.Total < senderStats.MsgsSent.Total && !deadline.IsCancellationRequested)
                     {

@@ -30,11 +30,12 @@ public sealed class TransportSessionTests
         var stats = new TransportThreadStats(1);
         var session = new TransportSession(channel, Options("-msgRate", "10000", "-latencyMsgRate", "100", "-msgSize", "40"), stats, seed: 1);
         for (int tick = 0; tick < 1000; tick++)
-            session.SendBurst();
+            session.SendBurst(tick);
 
         Assert.Equal(10_000, channel.Written.Count);
         Assert.Equal(10_000, stats.MsgsSent.Total);
-        Assert.Equal(10_000 * 43, stats.BytesSent.Total);
+        Assert.Equal(10_000 * 40, stats.BytesSent.Total); // message lengths, as the receiver counts them
+        Assert.Equal(10_000 * 43, stats.BytesWritten.Total); // what the transport wrote, headers included
         int stamped = 0;
         for (int i = 0; i < channel.Written.Count; i++)
         {
@@ -54,7 +55,7 @@ public sealed class TransportSessionTests
         var channel = new FakePerfChannel();
         var session = new TransportSession(channel, Options("-msgRate", "10000", "-pack", "10"), new TransportThreadStats(1), seed: 1);
         for (int tick = 0; tick < 1000; tick++)
-            session.SendBurst();
+            session.SendBurst(tick);
         Assert.Equal(10_000, channel.Written.Count);
         Assert.Equal(1000, channel.Writes);
         Assert.Equal(1000, channel.PackedGets);
@@ -91,7 +92,7 @@ public sealed class TransportSessionTests
         var stats = new TransportThreadStats(1);
         var channel = new FakePerfChannel();
         var session = new TransportSession(channel, Options("-reflectMsgs"), stats, seed: 1);
-        session.SendBurst();
+        session.SendBurst(0);
         Assert.Empty(channel.Written);
 
         byte[][] incoming = [Message(1, 12345), Message(2, 0), Message(3, 0, size: 200)];
@@ -168,7 +169,7 @@ public sealed class TransportSessionTests
         }
         else
         {
-            session.SendBurst();
+            session.SendBurst(0);
         }
         Assert.Single(channel.Written);
         session.FlushIfQueued();
@@ -184,9 +185,37 @@ public sealed class TransportSessionTests
         var channel = new FakePerfChannel(buffers: 25);
         var session = new TransportSession(channel, Options("-msgRate", "10000"), stats, seed: 1);
         for (int tick = 0; tick < 5; tick++)
-            session.SendBurst();
+            session.SendBurst(tick);
+        session.EndTick();
         Assert.Equal(25, stats.MsgsSent.Total);
         Assert.Equal(25, stats.OutOfBuffers.Total);
+    }
+
+    [Fact]
+    public void A_burst_the_channel_cut_short_goes_on_in_the_spare_time_and_only_the_tick_end_counts_the_rest()
+    {
+        var stats = new TransportThreadStats(1);
+        var channel = new FakePerfChannel(buffers: 4);
+        var session = new TransportSession(channel, Options("-msgRate", "10000", "-latencyMsgRate", "0"), stats, seed: 1);
+        session.SendBurst(0); // 10 asked, 4 buffers
+        // Published as they are sent, not when the tick is over.
+        Assert.Equal(4, stats.MsgsSent.Total);
+        Assert.Equal(6, session.PendingInTick);
+        Assert.Equal(0, stats.OutOfBuffers.Total);
+
+        channel.AddBuffers(3); // the socket took some queued output
+        session.FlushAndSendPending();
+        Assert.Equal(7, stats.MsgsSent.Total);
+        session.SendBurst(1); // the tick is over: its last 3 were out of buffers
+        Assert.Equal(3, stats.OutOfBuffers.Total);
+        Assert.Equal(10, session.PendingInTick);
+
+        channel.AddBuffers(100);
+        session.SendBurst(5); // ticks 2..4 skipped by a loop that fell behind
+        Assert.Equal(13, stats.OutOfBuffers.Total);
+        Assert.Equal(30, stats.BehindSchedule.Total);
+        Assert.Equal(17, stats.MsgsSent.Total);
+        Assert.Equal(Enumerable.Range(0, 17).Select(i => (long)i), channel.Written.Select(m => BinaryPrimitives.ReadInt64LittleEndian(m)));
     }
 
     [Fact]
@@ -197,14 +226,14 @@ public sealed class TransportSessionTests
         var session = new TransportSession(sender, Options("-msgRate", "100000", "-latencyMsgRate", "1000", "-pack", "5"), stats, seed: 1);
         var receiver = new TransportSession(new FakePerfChannel(record: false), Options("-msgRate", "0", "-latencyMsgRate", "0"), stats, seed: 2);
         byte[] message = Message(1, 0);
-        session.SendBurst();
+        session.SendBurst(0);
         receiver.OnMessage(message);
 
-        long sequence = 1;
+        long sequence = 1, tick = 0;
         AllocationAssert.None(() =>
         {
-            for (int tick = 0; tick < 500; tick++)
-                session.SendBurst();
+            for (int i = 0; i < 500; i++)
+                session.SendBurst(++tick);
             for (int i = 0; i < 5000; i++)
             {
                 BinaryPrimitives.WriteInt64LittleEndian(message, ++sequence);
