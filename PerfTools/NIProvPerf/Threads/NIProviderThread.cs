@@ -51,9 +51,13 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         _fail = fail;
         _bursts = new BurstSender(encoder, Stats, solicitedRefreshes: false);
         _directory = new DirectoryPublisher(options.ServiceName, options.ServiceId);
+        ConnectFailures = new ConnectFailures(options.Host, options.Port.ToString(System.Globalization.CultureInfo.InvariantCulture));
     }
 
     public PublishingStats Stats { get; } = new();
+
+    /// <summary>The failed attempts to reach the hub, for the line that says why the test ended without it.</summary>
+    public ConnectFailures ConnectFailures { get; }
 
     /// <summary>True once the connection to the hub was made (the test began for this thread).</summary>
     public bool Connected => Volatile.Read(ref _connected);
@@ -74,7 +78,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         if (_options.UseReactor)
         {
             new Reactor.ReactorNIProviderWorker(_index, _options, _items, _console, _fail, Stats, _bursts, _directory,
-                () => Volatile.Write(ref _connected, true)).Run(stop);
+                () => Volatile.Write(ref _connected, true), ConnectFailures).Run(stop);
             return;
         }
         try
@@ -110,7 +114,9 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
                 break;
             if (stop.IsCancellationRequested)
                 return false;
-            _console.WriteLine($"Connection failure, error: {error}. Will retry shortly.");
+            error ??= "unknown failure";
+            if (ConnectFailures.Record(error))
+                _console.WriteLine(ConnectFailures.RetryLine($"Provider thread {_index + 1}", error, RetryDelay));
             if (stop.WaitHandle.WaitOne(RetryDelay))
                 return false;
         }
