@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Net.Sockets;
 using PerfTools.Common.Items;
 using PerfTools.Common.Network;
@@ -147,7 +148,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         if (_session.Login != LoginState.Accepted)
             return;
         _refreshTurn.NewTick();
-        if (!_bursts.SendUpdates(_session) || !_channel.EndBurst())
+        if (!_bursts.StartUpdates(_session, Stopwatch.GetTimestamp()) || !_channel.EndBurst())
             Fail(_channel.FailureText ?? "write failed");
     }
 
@@ -161,7 +162,22 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
             if (SendRefreshBurst() && untilNextTick > TimeSpan.Zero)
                 return;
         }
-        WaitAndRead(untilNextTick);
+        WaitAndRead(SendDueSlice(untilNextTick));
+    }
+
+    // The update slice that fell due (UpdateSlices); returns how long the thread may wait: until the next slice or tick.
+    private TimeSpan SendDueSlice(TimeSpan untilNextTick)
+    {
+        if (_session!.Login != LoginState.Accepted)
+            return untilNextTick;
+        long now = Stopwatch.GetTimestamp();
+        int sent = _bursts.SendDueUpdates(_session, now);
+        if (sent < 0 || (sent > 0 && !_channel!.EndBurst()))
+        {
+            Fail(_channel!.FailureText ?? "write failed");
+            return TimeSpan.Zero;
+        }
+        return UpdateSlices.WaitBefore(now, _session.Slices.NextSliceAt(now), untilNextTick);
     }
 
     // Up to -refreshBurstSize refreshes; true when any were sent (the loop then checks the clock).
