@@ -128,6 +128,19 @@ public sealed class ChannelLoop
         return read;
     }
 
+    /// <summary>True when the socket is readable within <paramref name="microseconds"/>, or failed (the read says how).</summary>
+    public static bool PollReadable(Socket socket, int microseconds)
+    {
+        try
+        {
+            return socket.Poll(microseconds, SelectMode.SelectRead);
+        }
+        catch (Exception e) when (e is SocketException or ObjectDisposedException)
+        {
+            return true;
+        }
+    }
+
     /// <summary>True when the socket is readable within <paramref name="timeout"/>, or failed (the read says how).</summary>
     private bool WaitReadable(Socket socket, TimeSpan timeout)
     {
