@@ -28,11 +28,16 @@ public sealed class BurstSender
         _maxMessageLength = encoder.MaxMessageLength(MaxNameLength);
     }
 
-    /// <summary>This tick's updates; false when the channel failed.</summary>
-    public bool SendUpdates(PublishingSession session)
+    /// <summary>
+    /// Tick <paramref name="tickNumber"/>'s updates; false when the channel failed. The updates of ticks the loop
+    /// skipped (it fell too far behind: <see cref="TickScheduler.MaxCatchUp"/>) are counted, not sent late.
+    /// </summary>
+    public bool SendUpdates(PublishingSession session, long tickNumber)
     {
         MessagePacer pacer = session.UpdatePacer;
-        int burst = pacer.BeginTick();
+        int burst = pacer.BeginTick(tickNumber);
+        if (pacer.MessagesSkipped > 0)
+            _stats.UpdatesBehindSchedule.Add(pacer.MessagesSkipped);
         for (int i = 0; i < burst; i++)
         {
             if (!session.Items.TryNextForUpdate(out ItemStream item))
@@ -60,13 +65,13 @@ public sealed class BurstSender
         return true;
     }
 
-    /// <summary>This tick's generic messages (when -genericMsgRate is set); false when the channel failed.</summary>
-    public bool SendGenericMsgs(PublishingSession session)
+    /// <summary>Tick <paramref name="tickNumber"/>'s generic messages (when -genericMsgRate is set); false when the channel failed.</summary>
+    public bool SendGenericMsgs(PublishingSession session, long tickNumber)
     {
         MessagePacer? pacer = session.GenericMsgPacer;
         if (pacer is null || _encoder.Data.GenericMsgs.Count == 0)
             return true;
-        int burst = pacer.BeginTick();
+        int burst = pacer.BeginTick(tickNumber);
         for (int i = 0; i < burst; i++)
         {
             if (!session.Items.TryNextForGenericMsg(out ItemStream item))

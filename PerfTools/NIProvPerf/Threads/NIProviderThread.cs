@@ -141,7 +141,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         if (_session.Login != LoginState.Accepted)
             return;
         _refreshTurn.NewTick();
-        if (!_bursts.SendUpdates(_session) || !_channel.EndBurst())
+        if (!_bursts.SendUpdates(_session, tickNumber) || !_channel.EndBurst())
             Fail(_channel.FailureText ?? "write failed");
     }
 

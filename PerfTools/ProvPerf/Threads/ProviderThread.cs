@@ -107,7 +107,7 @@ internal sealed class ProviderThread : ITickHandler
             Connection c = _connections[i];
             if (!c.Channel.IsActive)
                 continue;
-            bool ok = _bursts.SendUpdates(c.Session) && _bursts.SendGenericMsgs(c.Session)
+            bool ok = _bursts.SendUpdates(c.Session, tickNumber) && _bursts.SendGenericMsgs(c.Session, tickNumber)
                       && _dispatcher.SendRoundTripIfDue(c.Session, now) && c.Channel.EndBurst();
             if (!ok)
                 Drop(i, c.Channel.FailureText ?? "write failed");
