@@ -28,7 +28,19 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
-PEERS = os.environ.get("PEERS", os.path.join(ROOT, "..", "shared", "peers"))
+
+
+def find_peers():
+    """../shared/peers from the repository root (or from a folder above it: a git worktree elsewhere)."""
+    here = ROOT
+    while True:
+        candidate = os.path.join(os.path.dirname(here), "shared", "peers")
+        if os.path.isdir(candidate) or os.path.dirname(here) == here:
+            return candidate
+        here = os.path.dirname(here)
+
+
+PEERS = os.environ.get("PEERS") or find_peers()
 LSEG = os.path.join(PEERS, "lseg-eta-c", "bin", "rsslTransportPerf")
 OURS = os.path.join(ROOT, "PerfTools", "TransportPerf", "bin", "Release", "net10.0", "TransportPerf.dll")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
