@@ -178,7 +178,12 @@ public sealed class Channel
         };
     }
 
-    /// <summary>Closes the connection and releases its buffers; the channel becomes <see cref="ChannelState.Inactive"/>.</summary>
+    /// <summary>
+    /// Closes the connection and releases its buffers; the channel becomes <see cref="ChannelState.Inactive"/>.
+    /// An active channel ends in order: frames still queued are flushed (for at most a second), the socket is shut
+    /// down for sending, and what the peer still sends is read and discarded until it ends too (in the background,
+    /// for at most two seconds), so neither side sees a reset. <see cref="Transport.Uninitialize"/> waits for that.
+    /// </summary>
     public TransportReturnCode Close()
     {
         using (_writeGate.Enter())
@@ -186,7 +191,8 @@ public sealed class Channel
         {
             if (State == ChannelState.Inactive)
                 return TransportReturnCode.Success;
-            ReleaseResources();
+            bool orderly = State == ChannelState.Active && FlushBeforeClose();
+            ReleaseResources(orderly);
             State = ChannelState.Inactive;
         }
         _server?.OnChannelClosed();
@@ -569,12 +575,40 @@ public sealed class Channel
         ReleaseResources();
     }
 
-    private void ReleaseResources()
+    /// <summary>
+    /// Sends what is queued, waiting for the socket to take it up to <see cref="OrderlyClose.FlushLimit"/>; false when
+    /// the socket failed (the connection then ends without ceremony).
+    /// </summary>
+    private bool FlushBeforeClose()
+    {
+        long deadline = Environment.TickCount64 + (long)OrderlyClose.FlushLimit.TotalMilliseconds;
+        try
+        {
+            TransportReturnCode result = _writer!.Flush();
+            while (result > TransportReturnCode.Success)
+            {
+                long left = deadline - Environment.TickCount64;
+                if (left <= 0 || !_stream!.Socket.Poll(TimeSpan.FromMilliseconds(left), SelectMode.SelectWrite))
+                    break;
+                result = _writer.Flush();
+            }
+            return true;
+        }
+        catch (Exception e) when (e is SocketException or ObjectDisposedException or IOException)
+        {
+            return false;
+        }
+    }
+
+    private void ReleaseResources(bool orderly = false)
     {
         ReturnServerHandshake();
         _writer?.Clear();
         _reader?.Release();
-        _stream?.Dispose();
+        if (orderly && _stream is not null)
+            OrderlyClose.Finish(_stream);
+        else
+            _stream?.Dispose();
         _clientHandshake?.ConnectingSocket?.Dispose();
         _outCompressor?.Dispose();
         _inCompressor?.Dispose();

@@ -27,6 +27,10 @@ public static class Transport
         return TransportReturnCode.Success;
     }
 
+    /// <summary>
+    /// Undoes one <see cref="Initialize"/>. Also waits (up to two seconds) for channels closed in order to finish
+    /// their ends (see <see cref="Channel.Close"/>), so a process that exits next leaves no connection to be reset.
+    /// </summary>
     public static TransportReturnCode Uninitialize()
     {
         lock (s_lock)
@@ -35,6 +39,7 @@ public static class Transport
                 return TransportReturnCode.InitNotInitialized;
             s_initCount--;
         }
+        Io.OrderlyClose.WaitForPending(Io.OrderlyClose.DrainLimit);
         return TransportReturnCode.Success;
     }
 

@@ -11,8 +11,9 @@ namespace PerfTools.ConsPerf;
 /// ConsPerf as a callable: parse the options, load the inputs, run the test, write the outputs, return the exit code.
 /// <see cref="Program"/> calls it with the process console; tests call it in-process.
 /// Exit codes: 0 steady state reached and completed (or all snapshot images received); 1 an input file is missing or
-/// invalid; 2 a command-line error; 3 images did not all arrive within -steadyStateTime; 4 a connection was lost;
-/// 5 the provider refused or sent something unusable; 6 stopped before the end (Ctrl+C, cancellation).
+/// invalid; 2 a command-line error; 3 images did not all arrive within -steadyStateTime of connecting; 4 a connection
+/// was lost; 5 the provider refused or sent something unusable; 6 stopped before the end (Ctrl+C, cancellation);
+/// 7 no connection within -steadyStateTime (cannot connect); 8 the same with a host name that has no address.
 /// </summary>
 public static class ConsPerfApp
 {

@@ -103,7 +103,7 @@ public static class NIProvPerfApp
             }
             report.Collect(final: true);
 
-            int exitCode = ExitCode(shutdown.Reason, threads, ref failure);
+            int exitCode = ExitCode(options, shutdown.Reason, threads, ref failure);
             console.Write(report.BuildResults());
             if (failure is not null)
                 console.WriteLine($"Test ended early: {failure}");
@@ -149,13 +149,13 @@ public static class NIProvPerfApp
     }
 
     // Run time or Ctrl+C: success, unless some thread never reached the hub. Anything else ended the test early.
-    private static int ExitCode(ShutdownReason reason, NIProviderThread[] threads, ref string? failure)
+    private static int ExitCode(NIProvPerfOptions options, ShutdownReason reason, NIProviderThread[] threads, ref string? failure)
     {
         if (reason == ShutdownReason.PeerDisconnected)
             return RunFailed;
         if (threads.All(t => t.Connected))
             return Success;
-        failure ??= "no connection to the hub was made before the run ended";
+        failure ??= threads.First(t => !t.Connected).ConnectFailures.GiveUpLine(options.RunTimeSeconds);
         return RunFailed;
     }
 }

@@ -1,4 +1,6 @@
+using System.Globalization;
 using PerfTools.Common.Lifetime;
+using PerfTools.Common.Network;
 using PerfTools.Common.Statistics;
 using PerfTools.Common.Threading;
 using PerfTools.TransportPerf.Network;
@@ -25,7 +27,7 @@ internal sealed class TransportPerfRun
     private readonly TextWriter _console;
     private readonly TextWriter _errors;
     private int _connectionsMade;
-    private string? _lastConnectFailure;
+    private readonly ConnectFailures _connectFailures;
 
     public TransportPerfRun(TransportPerfOptions options, ITransportEndpoints endpoints, TextWriter console, TextWriter errors)
     {
@@ -33,6 +35,7 @@ internal sealed class TransportPerfRun
         _endpoints = endpoints;
         _console = console;
         _errors = errors;
+        _connectFailures = new ConnectFailures(options.HostName, options.Port.ToString(CultureInfo.InvariantCulture));
     }
 
     /// <summary>Called once the server listens, with its port (useful with -p 0).</summary>
@@ -89,7 +92,7 @@ internal sealed class TransportPerfRun
         }
 
         TransportRunOutcome outcome = TransportRunOutcome.Decide(_options, shutdown, new TransportRunOutcome.RunFacts(
-            setupFailure, _connectionsMade, _lastConnectFailure, workers.Select(w => w.LastCloseReason).LastOrDefault(r => r is not null),
+            setupFailure, _connectionsMade, _connectFailures.Any ? _connectFailures.GiveUpLine(_options.RunTime) : null, workers.Select(w => w.LastCloseReason).LastOrDefault(r => r is not null),
             stats.Sum(s => s.SequenceErrors.Total), stats.Sum(s => s.MissingMessages.Total), stats.Sum(s => s.MalformedMessages.Total),
             stats.Sum(s => s.ReflectionsDropped.Total)));
         string summary = TransportSummary.Inputs(_options) + collector.Finish(runEnd) + Environment.NewLine + outcome.SummaryLine + Environment.NewLine;
@@ -132,9 +135,9 @@ internal sealed class TransportPerfRun
                 IPerfChannel? channel = _endpoints.Connect(shutdown.Token, out string? failure);
                 if (channel is null)
                 {
-                    _lastConnectFailure = failure ?? _lastConnectFailure;
-                    if (!shutdown.IsRequested)
-                        _errors.WriteLine($"TransportPerf: connection to {_options.HostName}:{_options.Port} failed ({failure}); retrying.");
+                    failure ??= "unknown failure";
+                    if (!shutdown.IsRequested && _connectFailures.Record(failure))
+                        _errors.WriteLine(_connectFailures.RetryLine("TransportPerf", failure, ConnectRetryDelay));
                     shutdown.Token.WaitHandle.WaitOne(ConnectRetryDelay);
                 }
                 else

@@ -8,7 +8,8 @@ namespace PerfTools.TransportPerf;
 /// </summary>
 /// <remarks>
 /// Exit codes: 0 the run ended as planned (run time, or Ctrl+C) with every message in sequence; 1 a setup or output
-/// file problem; 2 a command-line error; 3 a client that never connected; 4 a client whose connection was lost
+/// file problem; 2 a command-line error; 3 a client that never connected (the line starts "host not found" or
+/// "cannot connect"); 4 a client whose connection was lost
 /// before its run time ended; 5 messages received out of sequence, missing, or too short to be TransportPerf's, or
 /// (reflecting) messages that could not be echoed, which the sender sees as gaps.
 /// </remarks>
@@ -28,7 +29,7 @@ internal sealed record TransportRunOutcome(int ExitCode, string Reason)
             return new(SetupFailed, "failed: " + facts.SetupFailure);
         string peer = $"{options.HostName}:{options.Port}";
         if (options.AppType == AppType.Client && facts.ConnectionsMade == 0)
-            return new(NeverConnected, $"no connection to {peer} was made" + (facts.LastConnectFailure is { } f ? $" (last attempt: {f})" : ""));
+            return new(NeverConnected, facts.NoConnection ?? $"cannot connect to {peer} within {options.RunTime} s");
         if (options.AppType == AppType.Client && shutdown.Reason == ShutdownReason.PeerDisconnected)
             return new(ConnectionLost, $"the connection to {peer} was lost before the run time ended ({facts.LastCloseReason ?? "closed by peer"})");
         if (facts.SequenceErrors > 0 || facts.MalformedMessages > 0)
@@ -42,6 +43,7 @@ internal sealed record TransportRunOutcome(int ExitCode, string Reason)
     }
 
     /// <summary>What the run observed, gathered after its threads stopped.</summary>
-    internal sealed record RunFacts(string? SetupFailure, int ConnectionsMade, string? LastConnectFailure, string? LastCloseReason,
+    /// <param name="NoConnection">A client's line for having never connected: host not found, or cannot connect.</param>
+    internal sealed record RunFacts(string? SetupFailure, int ConnectionsMade, string? NoConnection, string? LastCloseReason,
         long SequenceErrors, long MissingMessages, long MalformedMessages, long ReflectionsDropped = 0);
 }

@@ -1,5 +1,4 @@
 using System.Net.Sockets;
-using PerfTools.Common.Timing;
 
 namespace PerfTools.Common.Network;
 
@@ -20,6 +19,7 @@ public sealed class ChannelLoop
     private readonly List<ChannelReader> _readers = [];
     private readonly List<Socket> _waitSet = [];
     private readonly List<Socket> _writeSet = [];
+    private readonly SocketWait _wait = new();
     private readonly bool _busyRead;
 
     /// <param name="readsPerSlice">At most this many messages per channel per pump.</param>
@@ -42,7 +42,7 @@ public sealed class ChannelLoop
     public void Remove(ChannelReader reader) => _readers.Remove(reader);
 
     /// <summary>
-    /// Waits up to <paramref name="timeout"/> (rounded up to whole milliseconds, see <see cref="PollTimeout"/>) for
+    /// Waits up to <paramref name="timeout"/> (to the microsecond on Linux, see <see cref="SocketWait"/>) for
     /// input, or for a socket that output waits on to become writable, then reads a slice from every channel that
     /// has input and marks the writable ones (<see cref="IChannelPort.OnWritable"/>). Returns how many channels were
     /// read; a channel whose slice ended <see cref="ReadSliceOutcome.Failed"/> or <see cref="ReadSliceOutcome.Stopped"/>
@@ -68,11 +68,11 @@ public sealed class ChannelLoop
             anyAwaitsWritable |= reader.Port.AwaitsWritable;
         }
         // Buffered input must not wait; the other channels are still only read when their sockets say so.
-        int micros = anyBuffered ? 0 : PollTimeout.Microseconds(timeout);
+        TimeSpan wait = anyBuffered ? TimeSpan.Zero : timeout;
         if (count == 1 && !anyAwaitsWritable)
         {
             ChannelReader only = _readers[0];
-            if (!only.HasBufferedInput && !PollReadable(only.Port.Socket, micros))
+            if (!only.HasBufferedInput && !WaitReadable(only.Port.Socket, wait))
                 return 0;
             only.ReadSlice(ReadsPerSlice);
             return 1;
@@ -88,7 +88,7 @@ public sealed class ChannelLoop
         }
         try
         {
-            Socket.Select(_waitSet, anyAwaitsWritable ? _writeSet : null, null, micros);
+            _wait.Wait(_waitSet, anyAwaitsWritable ? _writeSet : null, wait);
         }
         catch (Exception e) when (e is SocketException or ObjectDisposedException)
         {
@@ -134,6 +134,19 @@ public sealed class ChannelLoop
         try
         {
             return socket.Poll(microseconds, SelectMode.SelectRead);
+        }
+        catch (Exception e) when (e is SocketException or ObjectDisposedException)
+        {
+            return true;
+        }
+    }
+
+    /// <summary>True when the socket is readable within <paramref name="timeout"/>, or failed (the read says how).</summary>
+    private bool WaitReadable(Socket socket, TimeSpan timeout)
+    {
+        try
+        {
+            return _wait.WaitReadable(socket, timeout);
         }
         catch (Exception e) when (e is SocketException or ObjectDisposedException)
         {

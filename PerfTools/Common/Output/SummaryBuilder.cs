@@ -80,18 +80,35 @@ public sealed class SummaryBuilder
         Stat($"{prefix} std dev (usec)", stats.StandardDeviation / unitsPerMicrosecond, decimals);
         Stat($"{prefix} max (usec)", stats.Max / unitsPerMicrosecond, decimals);
         Stat($"{prefix} min (usec)", stats.Min / unitsPerMicrosecond, decimals);
-        return Percentiles(prefix, LatencyPercentiles.Of(histogram, (long)stats.Max), unitsPerMicrosecond, decimals);
+        return Percentiles(prefix, LatencyPercentiles.Of(histogram, (long)stats.Max), stats.Count, unitsPerMicrosecond, decimals);
     }
 
-    /// <summary>"Latency p50/p90/p99/p99.9/p99.99 (usec)" lines.</summary>
-    public SummaryBuilder Percentiles(string prefix, LatencyPercentiles p, double unitsPerMicrosecond, int decimals)
+    /// <summary>
+    /// "Latency p50/p90/p99/p99.9/p99.99 (usec)" lines. A percentile taken from fewer samples than it needs to mean
+    /// anything (p99.9 from fewer than 1,000: it is then the maximum, or nearly) says so after its value:
+    /// <c>"  Latency p99.9 (usec): 13800.0 (only 150 samples; p99.9 needs at least 1000)"</c>. The note has no colon,
+    /// so scripts that take what follows the label's ": " still find the number first.
+    /// </summary>
+    public SummaryBuilder Percentiles(string prefix, LatencyPercentiles p, long samples, double unitsPerMicrosecond, int decimals)
     {
-        Stat($"{prefix} p50 (usec)", p.P50 / unitsPerMicrosecond, decimals);
-        Stat($"{prefix} p90 (usec)", p.P90 / unitsPerMicrosecond, decimals);
-        Stat($"{prefix} p99 (usec)", p.P99 / unitsPerMicrosecond, decimals);
-        Stat($"{prefix} p99.9 (usec)", p.P999 / unitsPerMicrosecond, decimals);
-        Stat($"{prefix} p99.99 (usec)", p.P9999 / unitsPerMicrosecond, decimals);
+        Percentile(prefix, "p50", 50, p.P50, samples, unitsPerMicrosecond, decimals);
+        Percentile(prefix, "p90", 90, p.P90, samples, unitsPerMicrosecond, decimals);
+        Percentile(prefix, "p99", 99, p.P99, samples, unitsPerMicrosecond, decimals);
+        Percentile(prefix, "p99.9", 99.9, p.P999, samples, unitsPerMicrosecond, decimals);
+        Percentile(prefix, "p99.99", 99.99, p.P9999, samples, unitsPerMicrosecond, decimals);
         return this;
+    }
+
+    /// <summary>Samples a percentile needs before one of them lies above it: 1 / (1 - p), e.g. 1,000 for p99.9.</summary>
+    public static long SamplesNeeded(double percentile) => (long)Math.Round(100 / (100 - percentile));
+
+    private void Percentile(string prefix, string name, double percentile, long value, long samples, double unitsPerMicrosecond, int decimals)
+    {
+        string text = (value / unitsPerMicrosecond).ToString("F" + decimals, Culture);
+        long needed = SamplesNeeded(percentile);
+        if (samples < needed)
+            text += $" (only {samples} sample{(samples == 1 ? "" : "s")}; {name} needs at least {needed})";
+        Stat($"{prefix} {name} (usec)", text);
     }
 
     /// <summary>The "CPU/Memory samples" block.</summary>

@@ -28,29 +28,66 @@ public sealed class BurstSender
         _maxMessageLength = encoder.MaxMessageLength(MaxNameLength);
     }
 
-    /// <summary>
-    /// Tick <paramref name="tickNumber"/>'s updates; false when the channel failed. The updates of ticks the loop
-    /// skipped (it fell too far behind: <see cref="TickScheduler.MaxCatchUp"/>) are counted, not sent late.
-    /// </summary>
+    /// <summary>Tick <paramref name="tickNumber"/>'s updates, all at once (the <c>-reactor</c> workers); false when the channel failed.</summary>
     public bool SendUpdates(PublishingSession session, long tickNumber)
     {
+        session.Slices.BeginTick(BeginUpdateTick(session, tickNumber), 0);
+        return SendOwed(session, session.Slices.Owed);
+    }
+
+    /// <summary>
+    /// Start of a tick: what the last tick still owed goes now, then this tick's burst begins and its first slice
+    /// goes (<see cref="UpdateSlices"/>: the rest follow through <see cref="SendDueUpdates"/> as they fall due);
+    /// false when the channel failed.
+    /// </summary>
+    public bool StartUpdates(PublishingSession session, long tickNumber, long now)
+    {
+        UpdateSlices slices = session.Slices;
+        if (slices.Owed > 0 && !SendOwed(session, slices.Owed))
+            return false;
+        slices.BeginTick(BeginUpdateTick(session, tickNumber), now);
+        return SendOwed(session, slices.DueBy(now));
+    }
+
+    // The updates of ticks the loop skipped (it fell more than TickScheduler.MaxCatchUp behind) are counted, not sent late.
+    private int BeginUpdateTick(PublishingSession session, long tickNumber)
+    {
+        int burst = session.UpdatePacer.BeginTick(tickNumber);
+        if (session.UpdatePacer.MessagesSkipped > 0)
+            _stats.UpdatesBehindSchedule.Add(session.UpdatePacer.MessagesSkipped);
+        return burst;
+    }
+
+    /// <summary>The slices of this tick's burst due by <paramref name="now"/>: the number sent, or -1 when the channel failed.</summary>
+    public int SendDueUpdates(PublishingSession session, long now)
+    {
+        int due = session.Slices.DueBy(now);
+        if (due <= 0)
+            return 0;
+        return SendOwed(session, due) ? due : -1;
+    }
+
+    // The next `count` updates of the tick's burst; out of buffers gives up the rest of the tick.
+    private bool SendOwed(PublishingSession session, int count)
+    {
         MessagePacer pacer = session.UpdatePacer;
-        int burst = pacer.BeginTick(tickNumber);
-        if (pacer.MessagesSkipped > 0)
-            _stats.UpdatesBehindSchedule.Add(pacer.MessagesSkipped);
-        for (int i = 0; i < burst; i++)
+        UpdateSlices slices = session.Slices;
+        for (int i = 0; i < count; i++)
         {
             if (!session.Items.TryNextForUpdate(out ItemStream item))
             {
-                SkipRest(pacer, burst - i);
+                SkipRest(pacer, slices.Owed);
+                slices.GiveUpRest();
                 return true;
             }
             ulong timestamp = pacer.NextCarriesLatency() ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
+            slices.Sent(1);
             Span<byte> space = session.Sink.Reserve(_maxMessageLength);
             if (space.IsEmpty)
             {
-                _stats.OutOfBuffers.Add(burst - i);
-                SkipRest(pacer, burst - i - 1);
+                _stats.OutOfBuffers.Add(slices.Owed + 1);
+                SkipRest(pacer, slices.Owed);
+                slices.GiveUpRest();
                 return true;
             }
             if (_encoder.EncodeUpdate(space, item.StreamId, ref item.UpdateCursor, timestamp, out int written) < 0)

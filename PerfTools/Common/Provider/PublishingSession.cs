@@ -15,6 +15,7 @@ public class PublishingSession
         Sink = sink;
         UpdatePacer = updates;
         GenericMsgPacer = genericMsgs;
+        Slices = new UpdateSlices(updates.Plan.TickRate, System.Diagnostics.Stopwatch.Frequency);
     }
 
     public IMessageSink Sink { get; }
@@ -22,6 +23,9 @@ public class PublishingSession
     public ItemTable Items { get; } = new();
 
     public MessagePacer UpdatePacer { get; }
+
+    /// <summary>How this tick's update burst is spread over the tick (<see cref="BurstSender.StartUpdates"/>).</summary>
+    public UpdateSlices Slices { get; }
 
     /// <summary>Null when generic messages are off.</summary>
     public MessagePacer? GenericMsgPacer { get; }

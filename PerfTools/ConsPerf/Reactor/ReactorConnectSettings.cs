@@ -11,6 +11,7 @@ internal static class ReactorConnectSettings
 {
     // Until the first connection, retry every second as direct mode does; a loss after that ends the run.
     private const int RetryDelayMs = 1000;
+    public static readonly TimeSpan RetryDelay = TimeSpan.FromMilliseconds(RetryDelayMs);
 
     public static ReactorConnectOptions Connect(ConsPerfOptions o) => new()
     {

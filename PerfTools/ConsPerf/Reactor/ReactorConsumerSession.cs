@@ -2,6 +2,7 @@ using Eta.Codec;
 using Eta.Transport;
 using Eta.ValueAdd;
 using PerfTools.Common.Items;
+using PerfTools.Common.Network;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Timing;
@@ -26,6 +27,7 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
     private readonly ConsumerResources _resources;
     private readonly ConsumerThreadStats _stats;
     private readonly Action<string> _warn;
+    private readonly ConnectFailures _connectFailures;
     private readonly ItemStreamTable _items;
     private readonly MessageReceiver _receiver;
     private readonly MarketPriceEncoder? _contentEncoder;
@@ -42,8 +44,9 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
     private bool _connected, _ready, _retryReported;
 
     public ReactorConsumerSession(int threadNumber, ConsPerfOptions options, ConsumerResources resources, ItemSpec[] items,
-        ConsumerThreadStats stats, Action<string> warn)
+        ConsumerThreadStats stats, ConnectFailures connectFailures, Action<string> warn)
     {
+        _connectFailures = connectFailures;
         _threadNumber = threadNumber;
         _options = options;
         _resources = resources;
@@ -115,8 +118,9 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
                 _ready = true;
                 break;
             case ReactorChannelEventType.ChannelDownReconnecting when !_connected:
+                _connectFailures.Record(channel.ErrorText);
                 if (!_retryReported)
-                    _warn($"Consumer thread {_threadNumber}: connection to {_options.Host}:{_options.Port} failed ({channel.ErrorText}); retrying every second.");
+                    _warn(_connectFailures.RetryLine($"Consumer thread {_threadNumber}", channel.ErrorText, ReactorConnectSettings.RetryDelay));
                 _retryReported = true;
                 break;
             case ReactorChannelEventType.ChannelDownReconnecting or ReactorChannelEventType.ChannelDown:

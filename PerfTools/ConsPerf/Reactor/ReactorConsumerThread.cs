@@ -1,4 +1,5 @@
 using PerfTools.Common.Items;
+using PerfTools.Common.Network;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Statistics;
@@ -9,9 +10,9 @@ namespace PerfTools.ConsPerf.Reactor;
 internal static class ReactorConsumerThread
 {
     public static ThreadEnd? Run(int threadNumber, ConsPerfOptions options, ConsumerResources resources, ItemSpec[] items,
-        ConsumerThreadStats stats, Action<string> warn, CancellationToken stop)
+        ConsumerThreadStats stats, ConnectFailures connectFailures, Action<string> warn, CancellationToken stop)
     {
-        using var session = new ReactorConsumerSession(threadNumber, options, resources, items, stats, warn);
+        using var session = new ReactorConsumerSession(threadNumber, options, resources, items, stats, connectFailures, warn);
         return session.Run(stop);
     }
 }

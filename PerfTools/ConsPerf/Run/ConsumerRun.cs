@@ -1,4 +1,5 @@
 using PerfTools.Common.Lifetime;
+using PerfTools.Common.Network;
 using PerfTools.Common.Output;
 using PerfTools.Common.Statistics;
 using PerfTools.Common.Timing;
@@ -11,8 +12,8 @@ namespace PerfTools.ConsPerf.Run;
 
 /// <summary>
 /// The main thread's part of a run (§4.2.1): starts the consumer threads, collects and writes their statistics every
-/// -writeStatsInterval seconds, decides when the run is over (steady state done, snapshot images all in, images late,
-/// a connection lost, or a stop request), stops the threads and writes the summary. Whatever ends the run, the
+/// -writeStatsInterval seconds, decides when the run is over (steady state done, snapshot images all in, no connection
+/// or images late within -steadyStateTime, a connection lost, or a stop request), stops the threads and writes the summary. Whatever ends the run, the
 /// summary is written.
 /// </summary>
 public sealed class ConsumerRun : IDisposable
@@ -28,6 +29,7 @@ public sealed class ConsumerRun : IDisposable
     private readonly ConsoleReport _console;
     private readonly bool[] _imageTimeReported;
     private readonly AutoResetEvent _threadEnded = new(false);
+    private readonly ConnectFailures _connectFailures;
 
     public ConsumerRun(ConsPerfOptions options, ConsumerResources resources, TextWriter output)
     {
@@ -35,6 +37,7 @@ public sealed class ConsumerRun : IDisposable
         _output = output;
         int count = options.ThreadCount;
         _threads = new ConsumerThread[count];
+        _connectFailures = new ConnectFailures(options.Host, options.Port);
         _imageTimeReported = new bool[count];
         var stats = new ConsumerThreadStats[count];
         for (int i = 0; i < count; i++)
@@ -42,7 +45,7 @@ public sealed class ConsumerRun : IDisposable
             int number = i + 1;
             stats[i] = new ConsumerThreadStats(number, resources.ItemsOf(i).Length);
             _threads[i] = new ConsumerThread(number, options.Threads.CpuIdOf(i), options, resources, resources.ItemsOf(i),
-                stats[i], Warn, () => _threadEnded.Set());
+                stats[i], _connectFailures, Warn, () => _threadEnded.Set());
         }
         _statistics = new ConsumerStatistics(stats, options.DelaySteadyStateCalcMs, new StatsOutput(
             n => StatsFile.PathForThread(options.StatsFile, n),
@@ -114,14 +117,27 @@ public sealed class ConsumerRun : IDisposable
                     return new RunOutcome(RunOutcomeKind.SteadyStateCompleted,
                         $"Steady-state time of {_options.SteadyStateTime} seconds has expired.");
             }
-            else if (EarliestConnectionUsec() is long connected and > 0 && now >= connected + steadyStateUsec)
+            else if (EarliestConnectionUsec() is long connected and > 0)
             {
-                string why = _threads.All(t => t.Stats.RequestsSent.Total == 0)
-                    ? $" (service {_options.ServiceName} never became available)" : "";
-                return new RunOutcome(RunOutcomeKind.ImagesTimedOut,
-                    $"Failed to receive all images within {_options.SteadyStateTime} seconds{why}.");
+                if (now >= connected + steadyStateUsec)
+                    return ImagesIncomplete();
+            }
+            else if (now >= startUsec + steadyStateUsec)
+            {
+                return new RunOutcome(_connectFailures.HostNotFound ? RunOutcomeKind.HostNotFound : RunOutcomeKind.CannotConnect,
+                    _connectFailures.GiveUpLine(_options.SteadyStateTime) + ".");
             }
         }
+    }
+
+    private RunOutcome ImagesIncomplete()
+    {
+        long received = _threads.Sum(t => t.Stats.ImagesReceived.Total);
+        long expected = _threads.Sum(t => (long)t.Stats.ItemCount);
+        string why = _threads.All(t => t.Stats.RequestsSent.Total == 0)
+            ? $" (service {_options.ServiceName} never became available)" : "";
+        return new RunOutcome(RunOutcomeKind.ImagesTimedOut,
+            $"images incomplete: {received} of {expected} images received within {_options.SteadyStateTime} seconds of connecting{why}.");
     }
 
     private bool AllImagesReceived(out long lastImageUsec)
@@ -139,8 +155,9 @@ public sealed class ConsumerRun : IDisposable
         return lastImageUsec != 0;
     }
 
-    // The image deadline (-steadyStateTime) runs from the first connection: waiting for a provider that is not yet
-    // listening does not count, waiting for its service or its images does.
+    // -steadyStateTime bounds the startup twice (§4.4): the first connection must come within it of the start (else
+    // "cannot connect" or "host not found"), and every image within it of that connection (the test begins there,
+    // §4.2.1), so waiting for the provider's service or its images counts, a provider started a moment late does not.
     private long EarliestConnectionUsec()
     {
         long earliest = 0;

@@ -9,8 +9,14 @@ public enum RunOutcomeKind
     /// <summary>-snapshot: every thread got all images.</summary>
     SnapshotCompleted,
 
-    /// <summary>Not all images arrived within -steadyStateTime.</summary>
+    /// <summary>Not all images arrived within -steadyStateTime of connecting.</summary>
     ImagesTimedOut,
+
+    /// <summary>No connection was made within -steadyStateTime: nothing accepted it.</summary>
+    CannotConnect,
+
+    /// <summary>No connection was made within -steadyStateTime: the host name has no address.</summary>
+    HostNotFound,
 
     /// <summary>A connection closed or failed after the test had begun.</summary>
     ConnectionLost,
@@ -34,6 +40,8 @@ public sealed record RunOutcome(RunOutcomeKind Kind, string Reason)
         RunOutcomeKind.ImagesTimedOut => 3,
         RunOutcomeKind.ConnectionLost => 4,
         RunOutcomeKind.ProviderRefused => 5,
+        RunOutcomeKind.CannotConnect => 7,
+        RunOutcomeKind.HostNotFound => 8,
         _ => 6,
     };
 }

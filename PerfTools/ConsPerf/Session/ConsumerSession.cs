@@ -1,5 +1,6 @@
 using Eta.Codec;
 using PerfTools.Common.Items;
+using PerfTools.Common.Network;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Timing;
 using PerfTools.ConsPerf.Network;
@@ -26,6 +27,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
     private readonly ConsPerfOptions _options;
     private readonly ConsumerThreadStats _stats;
     private readonly Action<string> _warn;
+    private readonly ConnectFailures _connectFailures;
     private readonly ItemStreamTable _items;
     private readonly MessageReceiver _receiver;
     private readonly MarketPriceEncoder? _contentEncoder;
@@ -40,8 +42,9 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
     private int _serviceId = -1;
 
     public ConsumerSession(int threadNumber, ConsPerfOptions options, ConsumerResources resources, ItemSpec[] items,
-        ConsumerThreadStats stats, Action<string> warn)
+        ConsumerThreadStats stats, ConnectFailures connectFailures, Action<string> warn)
     {
+        _connectFailures = connectFailures;
         _threadNumber = threadNumber;
         _options = options;
         _stats = stats;
@@ -87,9 +90,11 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
                 _warn($"Consumer thread {_threadNumber}: connected to {_options.Host}:{_options.Port}.");
                 return channel;
             }
+            error ??= "unknown failure";
+            _connectFailures.Record(error);
             if (!reported)
             {
-                _warn($"Consumer thread {_threadNumber}: connection to {_options.Host}:{_options.Port} failed ({error}); retrying every {RetryPause.TotalSeconds:0} s.");
+                _warn(_connectFailures.RetryLine($"Consumer thread {_threadNumber}", error, RetryPause));
                 reported = true;
             }
             stop.WaitHandle.WaitOne(RetryPause);

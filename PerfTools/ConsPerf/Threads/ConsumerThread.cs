@@ -1,4 +1,5 @@
 using PerfTools.Common.Items;
+using PerfTools.Common.Network;
 using PerfTools.Common.Threading;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
@@ -20,13 +21,15 @@ public sealed class ConsumerThread
     private readonly ItemSpec[] _items;
     private readonly Action<string> _warn;
     private readonly Action _ended;
+    private readonly ConnectFailures _connectFailures;
     private readonly CancellationTokenSource _stop = new();
     private Thread? _thread;
     private ThreadEnd? _end;
 
     public ConsumerThread(int threadNumber, int cpuId, ConsPerfOptions options, ConsumerResources resources,
-        ItemSpec[] items, ConsumerThreadStats stats, Action<string> warn, Action ended)
+        ItemSpec[] items, ConsumerThreadStats stats, ConnectFailures connectFailures, Action<string> warn, Action ended)
     {
+        _connectFailures = connectFailures;
         _cpuId = cpuId;
         _options = options;
         _resources = resources;
@@ -54,9 +57,9 @@ public sealed class ConsumerThread
     {
         ThreadEnd? end;
         if (_options.UseReactor || _options.UseWatchlist)
-            end = Reactor.ReactorConsumerThread.Run(ThreadNumber, _options, _resources, _items, Stats, _warn, _stop.Token);
+            end = Reactor.ReactorConsumerThread.Run(ThreadNumber, _options, _resources, _items, Stats, _connectFailures, _warn, _stop.Token);
         else
-            using (var session = new ConsumerSession(ThreadNumber, _options, _resources, _items, Stats, _warn))
+            using (var session = new ConsumerSession(ThreadNumber, _options, _resources, _items, Stats, _connectFailures, _warn))
                 end = session.Run(_stop.Token);
         if (end is not null && !_stop.IsCancellationRequested)
         {

@@ -2,6 +2,7 @@ using Eta.Codec;
 using Eta.Transport;
 using Eta.ValueAdd;
 using PerfTools.Common.Items;
+using PerfTools.Common.Network;
 using PerfTools.Common.Provider;
 using PerfTools.Common.Reactor;
 using PerfTools.Common.Timing;
@@ -31,6 +32,7 @@ internal sealed class ReactorNIProviderWorker : ITickHandler, IReactorCallbacks
     private readonly BurstSender _bursts;
     private readonly DirectoryPublisher _directory;
     private readonly Action _connected;
+    private readonly ConnectFailures _connectFailures;
     private readonly HubResponseHandler _responses = new();
     private readonly Eta.ValueAdd.Reactor _reactor = new();
     private readonly string _name;
@@ -40,8 +42,10 @@ internal sealed class ReactorNIProviderWorker : ITickHandler, IReactorCallbacks
     private bool _ready, _failed, _wasUp;
 
     public ReactorNIProviderWorker(int index, NIProvPerfOptions options, IReadOnlyList<ItemSpec> items, TextWriter console,
-        Action<string> fail, PublishingStats stats, BurstSender bursts, DirectoryPublisher directory, Action connected)
+        Action<string> fail, PublishingStats stats, BurstSender bursts, DirectoryPublisher directory, Action connected,
+        ConnectFailures connectFailures)
     {
+        _connectFailures = connectFailures;
         _index = index;
         _options = options;
         _items = items;
@@ -139,7 +143,9 @@ internal sealed class ReactorNIProviderWorker : ITickHandler, IReactorCallbacks
                 _console.WriteLine($"Published service {_options.ServiceName} (id {_options.ServiceId}) and {_items.Count} items on {_name}.");
                 break;
             case ReactorChannelEventType.ChannelDownReconnecting when !_wasUp:
-                _console.WriteLine($"Connection failure, error: {channel.ErrorText}. Will retry shortly.");
+                if (_connectFailures.Record(channel.ErrorText))
+                    _console.WriteLine(_connectFailures.RetryLine($"Provider thread {_index + 1}", channel.ErrorText,
+                        TimeSpan.FromMilliseconds(RetryDelayMs)));
                 break;
             case ReactorChannelEventType.ChannelDownReconnecting or ReactorChannelEventType.ChannelDown:
                 Fail(channel.ErrorText);

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Net.Sockets;
 using PerfTools.Common.Items;
 using PerfTools.Common.Network;
@@ -51,9 +52,13 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         _fail = fail;
         _bursts = new BurstSender(encoder, Stats, solicitedRefreshes: false);
         _directory = new DirectoryPublisher(options.ServiceName, options.ServiceId);
+        ConnectFailures = new ConnectFailures(options.Host, options.Port.ToString(System.Globalization.CultureInfo.InvariantCulture));
     }
 
     public PublishingStats Stats { get; } = new();
+
+    /// <summary>The failed attempts to reach the hub, for the line that says why the test ended without it.</summary>
+    public ConnectFailures ConnectFailures { get; }
 
     /// <summary>True once the connection to the hub was made (the test began for this thread).</summary>
     public bool Connected => Volatile.Read(ref _connected);
@@ -74,7 +79,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         if (_options.UseReactor)
         {
             new Reactor.ReactorNIProviderWorker(_index, _options, _items, _console, _fail, Stats, _bursts, _directory,
-                () => Volatile.Write(ref _connected, true)).Run(stop);
+                () => Volatile.Write(ref _connected, true), ConnectFailures).Run(stop);
             return;
         }
         try
@@ -110,7 +115,9 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
                 break;
             if (stop.IsCancellationRequested)
                 return false;
-            _console.WriteLine($"Connection failure, error: {error}. Will retry shortly.");
+            error ??= "unknown failure";
+            if (ConnectFailures.Record(error))
+                _console.WriteLine(ConnectFailures.RetryLine($"Provider thread {_index + 1}", error, RetryDelay));
             if (stop.WaitHandle.WaitOne(RetryDelay))
                 return false;
         }
@@ -141,7 +148,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         if (_session.Login != LoginState.Accepted)
             return;
         _refreshTurn.NewTick();
-        if (!_bursts.SendUpdates(_session, tickNumber) || !_channel.EndBurst())
+        if (!_bursts.StartUpdates(_session, tickNumber, Stopwatch.GetTimestamp()) || !_channel.EndBurst())
             Fail(_channel.FailureText ?? "write failed");
     }
 
@@ -155,7 +162,22 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
             if (SendRefreshBurst() && untilNextTick > TimeSpan.Zero)
                 return;
         }
-        WaitAndRead(untilNextTick);
+        WaitAndRead(SendDueSlice(untilNextTick));
+    }
+
+    // The update slice that fell due (UpdateSlices); returns how long the thread may wait: until the next slice or tick.
+    private TimeSpan SendDueSlice(TimeSpan untilNextTick)
+    {
+        if (_session!.Login != LoginState.Accepted)
+            return untilNextTick;
+        long now = Stopwatch.GetTimestamp();
+        int sent = _bursts.SendDueUpdates(_session, now);
+        if (sent < 0 || (sent > 0 && !_channel!.EndBurst()))
+        {
+            Fail(_channel!.FailureText ?? "write failed");
+            return TimeSpan.Zero;
+        }
+        return UpdateSlices.WaitBefore(now, _session.Slices.NextSliceAt(now), untilNextTick);
     }
 
     // Up to -refreshBurstSize refreshes; true when any were sent (the loop then checks the clock).

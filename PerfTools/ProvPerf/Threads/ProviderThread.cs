@@ -107,7 +107,7 @@ internal sealed class ProviderThread : ITickHandler
             Connection c = _connections[i];
             if (!c.Channel.IsActive)
                 continue;
-            bool ok = _bursts.SendUpdates(c.Session, tickNumber) && _bursts.SendGenericMsgs(c.Session, tickNumber)
+            bool ok = _bursts.StartUpdates(c.Session, tickNumber, now) && _bursts.SendGenericMsgs(c.Session, tickNumber)
                       && _dispatcher.SendRoundTripIfDue(c.Session, now) && c.Channel.EndBurst();
             if (!ok)
                 Drop(i, c.Channel.FailureText ?? "write failed");
@@ -134,7 +134,28 @@ internal sealed class ProviderThread : ITickHandler
             if (SendRefreshBurst() && untilNextTick > TimeSpan.Zero)
                 return;
         }
-        WaitAndRead(untilNextTick);
+        WaitAndRead(SendDueSlices(untilNextTick));
+    }
+
+    // The update slices that fell due (UpdateSlices); returns how long the thread may wait: until the next slice or tick.
+    private TimeSpan SendDueSlices(TimeSpan untilNextTick)
+    {
+        long now = Stopwatch.GetTimestamp();
+        long next = long.MaxValue;
+        for (int i = _connections.Count - 1; i >= 0; i--)
+        {
+            Connection c = _connections[i];
+            if (!c.Channel.IsActive)
+                continue;
+            int sent = _bursts.SendDueUpdates(c.Session, now);
+            if (sent < 0 || (sent > 0 && !c.Channel.EndBurst()))
+            {
+                Drop(i, c.Channel.FailureText ?? "write failed");
+                continue;
+            }
+            next = Math.Min(next, c.Session.Slices.NextSliceAt(now));
+        }
+        return UpdateSlices.WaitBefore(now, next, untilNextTick);
     }
 
     // Sends up to -refreshBurstSize refreshes per connection; true when any were sent (the loop then checks the clock).

@@ -1,3 +1,5 @@
+using System.Globalization;
+using System.Text.RegularExpressions;
 using PerfTools.Common.Output;
 using PerfTools.Common.Resources;
 using PerfTools.Common.Statistics;
@@ -79,5 +81,29 @@ public sealed class OutputWriterTests
         Assert.Contains(lines, l => l.StartsWith("  Latency p99.9 (usec): 530", StringComparison.Ordinal));
         Assert.Contains("  CPU/Memory samples: 1", lines);
         Assert.Contains("  Memory Usage max (MB): 31.20", lines);
+    }
+
+    [Theory]
+    [InlineData(150, "p99.9", "p99")]      // 15 s of the main job at 10 latency updates a second
+    [InlineData(9_999, "p99.99", "p99.9")]
+    public void A_percentile_from_too_few_samples_says_how_many_it_had_and_how_many_it_needs(int samples, string tooFew, string enough)
+    {
+        var stats = new RunningStatistics();
+        var histogram = LatencyHistograms.Create();
+        for (int i = 1; i <= samples; i++)
+        {
+            stats.Add(i);
+            histogram.RecordValue(i);
+        }
+
+        string[] lines = new SummaryBuilder().Latency("Latency", stats, histogram, unitsPerMicrosecond: 1, decimals: 1).ToString().Split('\n');
+
+        long needed = SummaryBuilder.SamplesNeeded(double.Parse(tooFew[1..], CultureInfo.InvariantCulture));
+        Assert.Contains(lines, l => Regex.IsMatch(l,
+            $@"^  Latency {Regex.Escape(tooFew)} \(usec\): [\d.]+ \(only {samples} samples; {Regex.Escape(tooFew)} needs at least {needed}\)$"));
+        Assert.Contains(lines, l => Regex.IsMatch(l, $@"^  Latency {Regex.Escape(enough)} \(usec\): [\d.]+$"));
+        // The guide's own lines are untouched.
+        Assert.Contains($"  Latency max (usec): {samples}.0", lines);
+        Assert.Contains("  Latency min (usec): 1.0", lines);
     }
 }

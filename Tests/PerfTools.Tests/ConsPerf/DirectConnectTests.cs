@@ -151,7 +151,7 @@ public sealed class DirectConnectTests
         string items = run.WriteItemList(100);
         int port = LoopbackRun.FreePort();
         Task<int> consumer = Task.Run(() => ConsPerfApp.Run(
-            [.. ConsumerArgsFor(run, port), "-itemFile", items, "-itemCount", "100", "-steadyStateTime", "2"],
+            [.. ConsumerArgsFor(run, port), "-itemFile", items, "-itemCount", "100", "-steadyStateTime", "5"],
             run.ConsumerConsole, run.Limit));
 
         await run.ConsumerConsole.WhenWritten("retrying", run.Limit);
@@ -191,7 +191,7 @@ public sealed class DirectConnectTests
             "-serviceName", "NO_SUCH_FEED");
 
         Assert.Equal(3, exit);
-        Assert.Contains("Result: FAILED: Failed to receive all images within 2 seconds (service NO_SUCH_FEED never became available).",
+        Assert.Contains("Result: FAILED: images incomplete: 0 of 10 images received within 2 seconds of connecting (service NO_SUCH_FEED never became available).",
             run.ConsumerSummary);
         Assert.Contains("  Steady state was not reached during this test.\n", run.ConsumerSummary);
     }

@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using Eta.Codec.Rdm;
 using Eta.Transport;
 using PerfTools.Common.Omm;
@@ -138,8 +139,21 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
             .WaitAsync(Deadline, TestContext.Current.CancellationToken);
 
         Assert.Equal(NIProvPerfApp.RunFailed, code);
-        Assert.Contains("Will retry shortly.", console.ToString());
-        Assert.Contains("Test ended early: no connection to the hub was made", console.ToString());
+        string output = console.ToString();
+        Assert.Single(Regex.Matches(output, $@"Provider thread 1: connection to \S+:{port} failed \(.+\); retrying every 1 s\.\n")); // once, not every second
+        Assert.Matches($@"\nTest ended early: cannot connect to \S+:{port} within 2 s \(last attempt: .+\)\n", output);
+        Assert.Contains("  Images sent: 0\n", File.ReadAllText(Path.Combine(_dir, "NIProvSummary.out")));
+    }
+
+    [Fact]
+    public async Task A_hub_host_name_with_no_address_fails_at_the_run_time_saying_host_not_found()
+    {
+        var console = new StringWriter();
+        int code = await RunAsync(console, TestContext.Current.CancellationToken, ["-h", "nosuchhost.invalid", "-itemCount", "5", "-runTime", "2"])
+            .WaitAsync(Deadline, TestContext.Current.CancellationToken);
+
+        Assert.Equal(NIProvPerfApp.RunFailed, code);
+        Assert.Contains("\nTest ended early: host not found: nosuchhost.invalid has no address", console.ToString());
         Assert.Contains("  Images sent: 0\n", File.ReadAllText(Path.Combine(_dir, "NIProvSummary.out")));
     }
 

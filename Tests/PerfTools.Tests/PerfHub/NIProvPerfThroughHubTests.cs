@@ -70,7 +70,7 @@ public sealed class NIProvPerfThroughHubTests : IDisposable
         Assert.Contains($"  Refreshes received: {ItemCount}\n", cons);
         Assert.Matches(@"  Image retrieval time \(sec\): [\d.]+\n", cons); // only once every image came
         Assert.Matches(@"Latency avg \(usec\): [\d.]+\n", cons); // TIM_TRK_1 came through the hub's cache and fan-out
-        Assert.Matches(@"Latency p99 \(usec\): [\d.]+\n", cons);
+        Assert.Matches(@"Latency p99 \(usec\): [\d.]+( \(only \d+ samples?; p99 needs at least 100\))?\n", cons);
 
         long sent = Count(niprovSummary, "Updates sent");
         long hubIn = Count(hubSummary, "Updates received from providers");

@@ -116,7 +116,7 @@ public sealed class PastCapacityTests : IDisposable
             var deadline = Stopwatch.StartNew();
             while (deadline.Elapsed < TimeSpan.FromSeconds(80))
             {
-                if (!reader.HasBufferedInput && !ChannelLoop.PollReadable(channel.Port.Socket, 100_000))
+                if (!reader.HasBufferedInput && !channel.Port.Socket.Poll(100_000, System.Net.Sockets.SelectMode.SelectRead))
                     continue;
                 if (reader.ReadSlice(20) == ReadSliceOutcome.Failed)
                     break;

@@ -16,7 +16,7 @@ public sealed class RunOutcomeTests
         using var shutdown = new ShutdownSignal(null, default, handleSignals: false);
         shutdown.Request(reason);
         return TransportRunOutcome.Decide(options, shutdown,
-            new TransportRunOutcome.RunFacts(null, connections, "connection refused", closeReason, sequenceErrors, sequenceErrors * 3, malformed));
+            new TransportRunOutcome.RunFacts(null, connections, "cannot connect to 10.0.0.9:14099 within 300 s (last attempt: connection refused)", closeReason, sequenceErrors, sequenceErrors * 3, malformed));
     }
 
     [Fact]
@@ -31,7 +31,7 @@ public sealed class RunOutcomeTests
     {
         TransportRunOutcome outcome = Decide(Options("-appType", "client", "-h", "10.0.0.9", "-p", "14099"), ShutdownReason.RunTimeExpired, connections: 0);
         Assert.Equal(3, outcome.ExitCode);
-        Assert.Contains("no connection to 10.0.0.9:14099 was made (last attempt: connection refused)", outcome.SummaryLine);
+        Assert.Equal("Run ended: cannot connect to 10.0.0.9:14099 within 300 s (last attempt: connection refused).", outcome.SummaryLine);
     }
 
     [Fact]

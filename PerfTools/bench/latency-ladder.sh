@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Latency ladder (issue 25): our ProvPerf -> ConsPerf against LSEG C's rsslProvPerf -> rsslConsPerf in the same run, at
+# each update rate of RATES with ITEM_COUNT items and LSEG's MsgData.xml, the two pairs alternated (ours first in odd
+# rounds, LSEG's first in even ones), then the cross pairs (our provider -> LSEG's consumer, LSEG's provider -> our
+# consumer) so that a regression shows its side. Per run: updates received/s in steady state, latency avg (p50/p99
+# for our consumer, whose summary has them), CPU time per update of each process (from /proc: user + system time over
+# a window of steady state, MEASURE_TIME seconds from WARMUP seconds after the consumer started, over the updates of
+# that window: the provider's at the requested rate, the consumer's at the received rate; less disturbed by the
+# machine's load than latency), and pass/fail (find-max-rate.sh's rule: the consumer exits 0 (LSEG's: its summary
+# has no "TEST FAILED"/"not reached") with every image, average latency under 1 ms, at least 95% of the rate).
+# It ends with the goals of issue 25, judged on the rounds' medians, and the load average before and after.
+#
+# Environment overrides: RATES ("100000 500000 1000000 2000000 3000000"), ITEM_COUNT (100000), ROUNDS (1),
+# STEADY_STATE_TIME (15), WARMUP (5), MEASURE_TIME (8, at most STEADY_STATE_TIME - 2), LATENCY_RATE (1000),
+# CROSS (1: also the cross pairs; 0 skips them), PORT (15600), MSG_FILE (../shared/reference/perftools/MsgData.xml),
+# PEERS (../shared/peers/lseg-eta-c), OUT (out/bench/ladder).
+set -euo pipefail
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
+
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+rates="${RATES:-100000 500000 1000000 2000000 3000000}"
+item_count="${ITEM_COUNT:-100000}"
+rounds="${ROUNDS:-1}"
+steady="${STEADY_STATE_TIME:-15}"
+warmup="${WARMUP:-5}"
+measure="${MEASURE_TIME:-8}"
+latency_rate="${LATENCY_RATE:-1000}"
+cross="${CROSS:-1}"
+port="${PORT:-15600}"
+msg_file="${MSG_FILE:-$repo/../shared/reference/perftools/MsgData.xml}"
+peers="${PEERS:-$repo/../shared/peers/lseg-eta-c}"
+out="${OUT:-$repo/out/bench/ladder}"
+[ -f "$msg_file" ] || { echo "LSEG's MsgData.xml not found at $msg_file (set MSG_FILE)"; exit 1; }
+[ -x "$peers/bin/rsslProvPerf" ] || { echo "LSEG C's tools not found under $peers/bin (set PEERS)"; exit 1; }
+msg_file="$(cd "$(dirname "$msg_file")" && pwd)/$(basename "$msg_file")"
+peers="$(cd "$peers" && pwd)"
+rm -rf "$out"; mkdir -p "$out"
+
+for project in ProvPerf ConsPerf; do
+  dotnet build "$repo/PerfTools/$project/$project.csproj" -c Release -nologo -v quiet > "$out/build.log" 2>&1 \
+    || { cat "$out/build.log"; exit 1; }
+done
+bin() { echo "$repo/PerfTools/$1/bin/Release/net10.0"; }
+source "$repo/PerfTools/bench/summary-fields.sh"
+
+# LSEG's C tools read the dictionary, enum table and item list from their working directory; the item list is the
+# one our build generates (same format), copied: their XML reader does not follow the link.
+work="$out/lseg-cwd"; mkdir -p "$work"
+ln -sf "$peers/etc/RDMFieldDictionary" "$peers/etc/enumtype.def" "$work/"
+cp "$(bin ConsPerf)/350k.xml" "$work/"
+
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap cleanup EXIT
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo ""; }
+listening() { ss -ltn 2>/dev/null | grep -q ":$1 "; }
+
+start_provider() { # side dir rate: sets $prov
+  local side="$1" dir="$2" rate="$3"
+  local args=(-p "$port" -threads 1 -runTime $((steady * 3 + 120)) -updateRate "$rate" -latencyUpdateRate "$latency_rate"
+    -msgFile "$msg_file" -noDisplayStats -summaryFile "$dir/ProvSummary.out" -statsFile "$dir/ProvStats")
+  if [ "$side" = ours ]; then
+    (cd "$(bin ProvPerf)" && exec dotnet ProvPerf.dll "${args[@]}") > "$dir/prov.log" 2>&1 &
+  else
+    (cd "$work" && exec "$peers/bin/rsslProvPerf" "${args[@]}") > "$dir/prov.log" 2>&1 &
+  fi
+  prov=$!; pids+=("$prov")
+  for _ in $(seq 1 300); do listening "$port" && return 0; sleep 0.1; done
+  echo "latency-ladder: the $side provider did not listen on $port (see $dir/prov.log)" >&2
+}
+
+start_consumer() { # side dir: sets $cons
+  local side="$1" dir="$2"
+  local args=(-h 127.0.0.1 -p "$port" -itemCount "$item_count" -steadyStateTime "$steady" -msgFile "$msg_file"
+    -noDisplayStats -summaryFile "$dir/ConsSummary.out" -statsFile "$dir/ConsStats")
+  if [ "$side" = ours ]; then
+    (cd "$(bin ConsPerf)" && exec dotnet ConsPerf.dll "${args[@]}") > "$dir/cons.log" 2>&1 &
+  else
+    (cd "$work" && exec "$peers/bin/rsslConsPerf" "${args[@]}") > "$dir/cons.log" 2>&1 &
+  fi
+  cons=$!; pids+=("$cons")
+}
+
+# run <provider side> <consumer side> <rate> <round>: one pair; prints its row and sets $verdict, $lat, $pns, $cns
+run() {
+  local ps="$1" cs="$2" rate="$3" round="$4"
+  local dir="$out/$ps-$cs-$rate-r$round"; mkdir -p "$dir"
+  local load0; load0=$(load)
+  start_provider "$ps" "$dir" "$rate"
+  start_consumer "$cs" "$dir"
+  sleep "$warmup"
+  local p0 c0 p1 c1 hz
+  p0=$(cpu_ticks "$prov"); c0=$(cpu_ticks "$cons")
+  sleep "$measure"
+  p1=$(cpu_ticks "$prov"); c1=$(cpu_ticks "$cons")
+  set +e; wait "$cons"; rc=$?; set -e
+  kill -TERM "$prov" 2>/dev/null || true; wait "$prov" 2>/dev/null || true
+  for _ in $(seq 1 100); do listening "$port" || break; sleep 0.1; done
+  local s="$dir/ConsSummary.out" recv images p50 p99
+  recv=$(field "$s" "Steady State Statistics:" "Avg update rate" || true); recv=${recv:-0}
+  lat=$(field "$s" "Steady State Statistics:" "Latency avg (usec)" || true); lat=${lat:-n/a}
+  p50=$(field "$s" "Steady State Statistics:" "Latency p50 (usec)" || true); p50=${p50:--}
+  p99=$(field "$s" "Steady State Statistics:" "Latency p99 (usec)" || true); p99=${p99:--}
+  images=$(field "$s" "Test Statistics:" "Refreshes received" || true); images=${images:-0}
+  hz=$(getconf CLK_TCK)
+  pns=$(awk -v a="$p0" -v b="$p1" -v hz="$hz" -v n="$rate" -v t="$measure" 'BEGIN { if (a == "" || b == "") print "n/a"; else printf "%.0f", (b - a) / hz * 1e9 / (n * t) }')
+  cns=$(awk -v a="$c0" -v b="$c1" -v hz="$hz" -v n="$recv" -v t="$measure" 'BEGIN { if (a == "" || b == "" || n <= 0) print "n/a"; else printf "%.0f", (b - a) / hz * 1e9 / (n * t) }')
+  if [ "$cs" = lseg ] && grep -qE "TEST FAILED|not reached" "$s" "$dir/cons.log" 2>/dev/null; then rc=1; fi
+  verdict=$(awk -v rc="$rc" -v lat="$lat" -v recv="$recv" -v rate="$rate" -v img="$images" -v n="$item_count" 'BEGIN {
+    if (rc != 0) print "fail(exit " rc ")"; else if (img < n) print "fail(images)"
+    else if (lat == "n/a" || lat >= 1000) print "fail(latency)"; else if (recv < 0.95 * rate) print "fail(rate)"; else print "pass" }')
+  printf "%-9s %-6s %-5s %-5s %-9s %-9s %-8s %-8s %-9s %-9s %-6s %-6s %s\n" \
+    "$rate" "$round" "$ps" "$cs" "${recv%.*}" "$lat" "$p50" "$p99" "$pns" "$cns" "$load0" "$(load)" "$verdict"
+  echo "$rate $ps $cs $lat $pns $cns $verdict" >> "$out/rows.txt"
+}
+
+echo "latency-ladder: ProvPerf -> ConsPerf, ours against LSEG C's (ETA C, $peers), $item_count items, $(basename "$msg_file"), ${steady} s steady state, CPU over ${measure} s from ${warmup} s; rates: $rates; rounds: $rounds; load before: $(uptime | sed 's/.*load average: //')"
+printf "%-9s %-6s %-5s %-5s %-9s %-9s %-8s %-8s %-9s %-9s %-6s %-6s %s\n" \
+  rate round prov cons recv/s lat_avg_us p50_us p99_us prov_ns/u cons_ns/u load0 load1 result
+: > "$out/rows.txt"
+for rate in $rates; do
+  for round in $(seq 1 "$rounds"); do
+    if [ $((round % 2)) = 1 ]; then order="ours lseg"; else order="lseg ours"; fi
+    for side in $order; do run "$side" "$side" "$rate" "$round"; done
+    if [ "$cross" = 1 ]; then run ours lseg "$rate" "$round"; run lseg ours "$rate" "$round"; fi
+  done
+done
+pids=()
+
+# Goals of issue 25, on the medians over rounds of the two same-side pairs.
+echo
+awk '
+  function median(list,   n, a, i, j, t) { n = split(list, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return n == 0 ? "" : (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2) }
+  $2 == $3 { key = $1 " " $2; lat[key] = lat[key] " " $4; pns[key] = pns[key] " " $5; cns[key] = cns[key] " " $6
+    passes[key] += ($7 == "pass"); runs[key]++; rates[$1] = 1 }
+  END {
+    latOk = 1; cpuOk = 1; best["ours"] = 0; best["lseg"] = 0; compared = 0
+    for (r in rates) {
+      o = r " ours"; l = r " lseg"
+      op = passes[o] * 2 > runs[o]; lp = passes[l] * 2 > runs[l]
+      if (op && r + 0 > best["ours"]) best["ours"] = r + 0
+      if (lp && r + 0 > best["lseg"]) best["lseg"] = r + 0
+      lo = median(lat[o]); ll = median(lat[l])
+      printf "rate %-8s latency avg median: ours %s, LSEG %s us%s\n", r, lo, ll, (op && lp) ? ((lo + 0 <= ll + 0) ? " (ours <= LSEG)" : " (OURS HIGHER)") : " (not both passing: not compared)"
+      if (op && lp) { compared++; if (lo + 0 > ll + 0) latOk = 0 }
+      po = median(pns[o]); pl = median(pns[l]); co = median(cns[o]); cl = median(cns[l])
+      if (po != "n/a" && pl != "n/a" && co != "n/a" && cl != "n/a" && op && lp) {
+        printf "rate %-8s CPU ns/update: provider ours %s / LSEG %s = %.2f, consumer ours %s / LSEG %s = %.2f\n", r, po, pl, po / pl, co, cl, co / cl
+        if (po > 0.6 * pl || co > 0.6 * cl) cpuOk = 0
+      }
+    }
+    print ""
+    printf "GOAL latency avg <= LSEG C at every rate both pass: %s\n", compared == 0 ? "NOT MEASURED" : (latOk ? "MET" : "NOT MET")
+    printf "GOAL CPU per update of each of our processes <= 0.6x LSEG C: %s\n", compared == 0 ? "NOT MEASURED" : (cpuOk ? "MET" : "NOT MET")
+    printf "GOAL highest passing rate >= 1.3x LSEG C: ours %d, LSEG %d: %s\n", best["ours"], best["lseg"],
+      best["lseg"] == 0 ? "NOT MEASURED (LSEG passed no rate)" : (best["ours"] >= 1.3 * best["lseg"] ? "MET" : "NOT MET")
+  }' "$out/rows.txt"
+echo "Load average (1, 5, 15 min) after: $(uptime | sed 's/.*load average: //')"
+echo "Details per run: $out/<provider>-<consumer>-<rate>-r<round>/"

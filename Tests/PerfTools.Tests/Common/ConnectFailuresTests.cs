@@ -1,0 +1,33 @@
+using PerfTools.Common.Network;
+using Xunit;
+
+namespace PerfTools.Tests.Common;
+
+/// <summary>The give-up line of every client tool says which it was: a host name with no address, or no one accepting.</summary>
+public sealed class ConnectFailuresTests
+{
+    [Fact]
+    public void A_host_name_with_no_address_gives_host_not_found()
+    {
+        var failures = new ConnectFailures("nosuchhost.invalid", "14002");
+
+        Assert.True(failures.Record("Connect: cannot connect to nosuchhost.invalid:14002: HostNotFound"));
+
+        Assert.True(failures.HostNotFound);
+        Assert.Equal("host not found: nosuchhost.invalid has no address (port 14002; gave up after 5 s)", failures.GiveUpLine(5));
+    }
+
+    [Fact]
+    public void A_refused_address_gives_cannot_connect_with_the_last_error_and_only_the_first_failure_is_printed()
+    {
+        var failures = new ConnectFailures("127.0.0.1", "1");
+
+        Assert.True(failures.Record("refused"));
+        Assert.False(failures.Record("refused again"));
+
+        Assert.False(failures.HostNotFound);
+        Assert.Equal("cannot connect to 127.0.0.1:1 within 5 s (last attempt: refused again)", failures.GiveUpLine(5));
+        Assert.Equal("Tool: connection to 127.0.0.1:1 failed (refused); retrying every 1 s.",
+            failures.RetryLine("Tool", "refused", TimeSpan.FromSeconds(1)));
+    }
+}
