@@ -62,6 +62,8 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
             SysRecvBufSize = o.RecvBufSize,
             SendTimeoutMs = o.SendTimeoutMs,
             ReceiveTimeoutMs = o.RecvTimeoutMs,
+            PingTimeout = o.PingTimeoutSeconds,
+            CompressionType = o.CompressionType,
         };
         Channel? channel = Eta.Transport.Transport.Connect(options, out TransportError? failure);
         if (channel is null)

@@ -110,6 +110,11 @@ public static class ConsPerfCommandLine
                 (x, v) => x.Value = x.Value with { SendTimeoutMs = v })
             .Int("-recvTimeout", d.RecvTimeoutMs, "Socket receive timeout in milliseconds (0: default)",
                 (x, v) => x.Value = x.Value with { RecvTimeoutMs = v })
+            .Int("-pingTimeout", d.PingTimeoutSeconds, "Ping timeout asked of the provider, in seconds (beyond the guide)",
+                (x, v) => x.Value = x.Value with { PingTimeoutSeconds = v }, min: 1, max: 255)
+            .Choice("-compressionType", d.CompressionType, "none", "Compression asked of the provider: none, zlib or lz4 (as LSEG C ConsPerf)",
+                (x, v) => x.Value = x.Value with { CompressionType = v },
+                ("none", Eta.Transport.CompressionType.None), ("zlib", Eta.Transport.CompressionType.Zlib), ("lz4", Eta.Transport.CompressionType.Lz4))
             .Int("-highWaterMark", d.HighWaterMark, "Bytes queued before the transport flushes by itself (0: default)",
                 (x, v) => x.Value = x.Value with { HighWaterMark = v })
             .Flag("-tcpDelay", "Enable Nagle's algorithm (off by default)",

@@ -57,6 +57,10 @@ public sealed record ConsPerfOptions
     public int RecvBufSize { get; init; }
     public int SendTimeoutMs { get; init; }
     public int RecvTimeoutMs { get; init; }
+    /// <summary>Ping timeout asked of the provider, in seconds; the provider may answer with its own floor (LSEG C: 20).</summary>
+    public int PingTimeoutSeconds { get; init; } = 60;
+    /// <summary>Compression asked of the provider (LSEG C ConsPerf's -compressionType); the provider decides.</summary>
+    public Eta.Transport.CompressionType CompressionType { get; init; }
     public int HighWaterMark { get; init; }
     public bool TcpNoDelay { get; init; } = true;
 

@@ -31,6 +31,8 @@ internal static class ReactorConnectSettings
             SysRecvBufSize = o.RecvBufSize,
             SendTimeoutMs = o.SendTimeoutMs,
             ReceiveTimeoutMs = o.RecvTimeoutMs,
+            PingTimeout = o.PingTimeoutSeconds,
+            CompressionType = o.CompressionType,
         },
         ReconnectAttemptLimit = -1,
         ReconnectMinDelayMs = RetryDelayMs,

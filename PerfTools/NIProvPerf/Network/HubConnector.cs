@@ -75,5 +75,6 @@ internal static class HubConnector
         SysRecvBufSize = o.RecvBufSize,
         SendTimeoutMs = o.SendTimeoutMs,
         ReceiveTimeoutMs = o.RecvTimeoutMs,
+        PingTimeout = o.PingTimeoutSeconds,
     };
 }

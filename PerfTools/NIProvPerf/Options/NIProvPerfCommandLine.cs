@@ -36,6 +36,7 @@ public static class NIProvPerfCommandLine
             .Int("-outputBufs", 5000, "Guaranteed output buffers per channel", (d, v) => d.Options = d.Options with { OutputBuffers = v }, min: 1, max: 1_000_000)
             .Int("-p", 14003, "Port of the hub", (d, v) => d.Options = d.Options with { Port = v }, min: 1, max: 65535)
             .Int("-packBufSize", 6000, "Size of a packed buffer, in bytes", (d, v) => d.Options = d.Options with { PackBufSize = v })
+            .Int("-pingTimeout", 60, "Ping timeout asked of the hub, in seconds (beyond the guide)", (d, v) => d.Options = d.Options with { PingTimeoutSeconds = v }, min: 1, max: 255)
             .Int("-recvBufSize", 0, "System receive buffer size (0 = default 65535)", (d, v) => d.Options = d.Options with { RecvBufSize = v })
             .Int("-recvTimeout", 0, "Socket receive timeout in ms (0 = default)", (d, v) => d.Options = d.Options with { RecvTimeoutMs = v })
             .Int("-refreshBurstSize", 10, "Refreshes sent between checks of the clock", (d, v) => d.Options = d.Options with { RefreshBurstSize = v }, min: 1)

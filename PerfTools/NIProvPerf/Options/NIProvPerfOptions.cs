@@ -48,6 +48,8 @@ public sealed record NIProvPerfOptions
     public bool DisplayStats { get; init; }
     public int SendTimeoutMs { get; init; }
     public int RecvTimeoutMs { get; init; }
+    /// <summary>Ping timeout asked of the hub, in seconds; the hub may answer with its own floor (LSEG C: 20).</summary>
+    public int PingTimeoutSeconds { get; init; } = 60;
     public string MsgFile { get; init; } = "";
     public string ItemFile { get; init; } = "";
 

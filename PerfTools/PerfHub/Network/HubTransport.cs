@@ -22,6 +22,9 @@ internal static class HubTransport
             SysRecvBufSize = options.RecvBufSize,
             CompressionType = options.CompressionType,
             CompressionLevel = options.CompressionLevel,
+            // The transport's floor of 20 s would override a shorter -pingTimeout: the option is the ceiling and floor.
+            PingTimeout = options.PingTimeoutSeconds,
+            MinPingTimeout = Math.Min(options.PingTimeoutSeconds, 20),
             Tls = options.Encrypted
                 ? new ServerTlsOptions { CertificateFile = options.CertificateFile, PrivateKeyFile = options.KeyFile }
                 : null,
@@ -56,6 +59,7 @@ internal static class HubTransport
             GuaranteedOutputBuffers = options.OutputBuffers,
             SysSendBufSize = options.SendBufSize,
             SysRecvBufSize = options.RecvBufSize,
+            PingTimeout = options.PingTimeoutSeconds,
         };
         try
         {

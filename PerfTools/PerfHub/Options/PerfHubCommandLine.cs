@@ -66,6 +66,8 @@ public static class PerfHubCommandLine
                 (x, v) => x.Value = x.Value with { RecvBufSize = v })
             .Flag("-tcpDelay", "Enable Nagle's algorithm (off by default)",
                 (x, v) => x.Value = x.Value with { TcpNoDelay = !v })
+            .Int("-pingTimeout", d.PingTimeoutSeconds, "Ping timeout in seconds: the longest the hub's servers accept, and what it asks upstream",
+                (x, v) => x.Value = x.Value with { PingTimeoutSeconds = v }, min: 1, max: 255)
             .Int("-stallTimeout", d.StallTimeoutMs, "Milliseconds a channel's output may stay backed up before the hub closes it",
                 (x, v) => x.Value = x.Value with { StallTimeoutMs = v }, min: 1)
             // Cache behaviour

@@ -63,6 +63,8 @@ public sealed record PerfHubOptions
     public int RecvBufSize { get; init; }
 
     public bool TcpNoDelay { get; init; } = true;
+    /// <summary>Ping timeout in seconds: the longest the hub's servers accept, and what it asks of the upstream provider.</summary>
+    public int PingTimeoutSeconds { get; init; } = 60;
 
     /// <summary>Milliseconds a channel's output may stay backed up (no buffer to be had) before the hub closes it.</summary>
     public int StallTimeoutMs { get; init; } = 5000;

@@ -41,6 +41,8 @@ internal sealed class ProviderServer : IDisposable
             // The transport's floor of 20 s would override a shorter -pingTimeout: the option is the ceiling and floor.
             PingTimeout = options.PingTimeoutSeconds,
             MinPingTimeout = Math.Min(options.PingTimeoutSeconds, 20),
+            CompressionType = options.CompressionType,
+            CompressionLevel = options.CompressionLevel,
             // Enforced because the accepting thread (or, with -reactor, each reactor) steps Init on every
             // handshaking channel at least every 100 ms, not only when its socket is readable: a client that
             // sends nothing is closed too.

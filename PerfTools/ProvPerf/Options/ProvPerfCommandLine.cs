@@ -60,6 +60,11 @@ public static class ProvPerfCommandLine
             .Int("-stallTimeout", PublishingOptions.DefaultStallTimeoutSeconds,
                 "Seconds a channel may refuse output (its consumer not reading) before it is closed (beyond the guide)",
                 (d, v) => d.Options = d.Options with { StallTimeoutSeconds = v }, min: 1, max: 3600)
+            .Choice("-compressionType", Eta.Transport.CompressionType.None, "none", "Compression the server offers: none, zlib or lz4 (as LSEG C ProvPerf)",
+                (d, v) => d.Options = d.Options with { CompressionType = v },
+                ("none", Eta.Transport.CompressionType.None), ("zlib", Eta.Transport.CompressionType.Zlib), ("lz4", Eta.Transport.CompressionType.Lz4))
+            .Int("-compressionLevel", 0, "zlib compression level, 0-9 (as LSEG C ProvPerf)",
+                (d, v) => d.Options = d.Options with { CompressionLevel = v }, min: 0, max: 9)
             .Int("-pingTimeout", 60, "Longest ping timeout the server accepts, in seconds (beyond the guide)",
                 (d, v) => d.Options = d.Options with { PingTimeoutSeconds = v }, min: 1, max: 255)
             .Int("-initTimeout", ProvPerfOptions.DefaultInitTimeoutSeconds,

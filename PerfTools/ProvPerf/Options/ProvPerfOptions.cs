@@ -51,6 +51,9 @@ public sealed record ProvPerfOptions
     public int SendTimeoutMs { get; init; }
     public int StallTimeoutSeconds { get; init; } = PublishingOptions.DefaultStallTimeoutSeconds;
     public int PingTimeoutSeconds { get; init; } = 60;
+    /// <summary>Compression the server offers (LSEG C ProvPerf's -compressionType), used when the consumer asks for it.</summary>
+    public Eta.Transport.CompressionType CompressionType { get; init; }
+    public int CompressionLevel { get; init; }
     /// <summary>Seconds a consumer's handshake may take before its channel is closed (LSEG's reactor default: 60).</summary>
     public int InitTimeoutSeconds { get; init; } = DefaultInitTimeoutSeconds;
 

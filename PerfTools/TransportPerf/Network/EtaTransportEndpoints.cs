@@ -43,6 +43,9 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
             CompressionLevel = _options.CompressionLevel,
             ProtocolType = TestProtocolType,
             InitializationTimeout = (int)HandshakeTimeout.TotalSeconds,
+            // The transport's floor of 20 s would override a shorter -pingTimeout: the option is the ceiling and floor.
+            PingTimeout = _options.PingTimeoutSeconds,
+            MinPingTimeout = Math.Min(_options.PingTimeoutSeconds, 20),
             Tls = _options.ConnectionType == ConnectionChoice.Encrypted
                 ? new ServerTlsOptions { CertificateFile = _options.CertificateFile, PrivateKeyFile = _options.KeyFile }
                 : null,
@@ -75,6 +78,7 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
             SysRecvBufSize = _options.RecvBufSize,
             CompressionType = CompressionTypeOf(_options.CompressionType),
             ProtocolType = TestProtocolType,
+            PingTimeout = _options.PingTimeoutSeconds,
             Proxy = _options.UseProxy
                 ? new ProxyOptions
                 {

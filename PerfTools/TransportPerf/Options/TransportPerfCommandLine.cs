@@ -43,6 +43,8 @@ public static class TransportPerfCommandLine
             .Int("-p", 14002, "Port the server listens on / the client connects to", (d, v) => d.Value = d.Value with { Port = v }, min: 0, max: 65535)
             .Int("-pack", 1, "Messages packed into each buffer (1 = no packing)", (d, v) => d.Value = d.Value with { PackCount = v }, min: 1, max: 65535)
             .Text("-ph", "", "Proxy host", (d, v) => d.Value = d.Value with { ProxyHost = v })
+            .Int("-pingTimeout", 60, "Ping timeout in seconds: the longest the server accepts, or what the client asks for (beyond the guide)",
+                (d, v) => d.Value = d.Value with { PingTimeoutSeconds = v }, min: 1, max: 255)
             .Text("-plogin", "", "Login id on the proxy server", (d, v) => d.Value = d.Value with { ProxyLogin = v })
             .Text("-pp", "", "Proxy port", (d, v) => d.Value = d.Value with { ProxyPort = v })
             .Text("-ppasswd", "", "Password on the proxy server", (d, v) => d.Value = d.Value with { ProxyPassword = v })

@@ -41,6 +41,8 @@ public sealed record TransportPerfOptions
     public string StatsFile { get; init; } = "";
     public string SummaryFile { get; init; } = "";
     public bool TcpDelay { get; init; }
+    /// <summary>Ping timeout in seconds: the longest a server accepts, or what a client asks for.</summary>
+    public int PingTimeoutSeconds { get; init; } = 60;
     public Common.Threading.ThreadCpuList Threads { get; init; } = Common.Threading.ThreadCpuList.SingleUnpinned;
     public int TickRate { get; init; }
     public int WriteStatsInterval { get; init; }

@@ -1,0 +1,41 @@
+using Xunit;
+
+namespace Interop.Tests.Cases;
+
+/// <summary>
+/// The ConsPerf/ProvPerf variations run in both directions: the consumer's and the provider's extra options for each,
+/// whether the consumer measures update latency in steady state, how many items it asks for, and whether the
+/// connection is TLS (the case then makes a certificate and adds each side's own options for it).
+/// </summary>
+public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, bool Latency = true, int Items = 100, bool Tls = false)
+{
+    public const string Plain = "plain";
+    public const string PostingAndGeneric = "posting+generic";
+    public const string Snapshot = "snapshot";
+    public const string Reactor = "reactor";
+    public const string Watchlist = "watchlist";
+    public const string Lz4 = "lz4";
+    public const string Zlib = "zlib";
+    public const string Encrypted = "encrypted";
+
+    private static readonly OmmMode[] s_all =
+    [
+        new(Plain, [], []),
+        new(PostingAndGeneric,
+            ["-postingRate", "1000", "-postingLatencyRate", "10", "-genericMsgRate", "1000", "-genericMsgLatencyRate", "10"],
+            ["-genericMsgRate", "1000", "-genericMsgLatencyRate", "10"]),
+        // Snapshots only: the run lasts as long as the requests do (16,000 items at 1,000 a second), long enough for
+        // pings to cross.
+        new(Snapshot, ["-snapshot", "-requestRate", "1000"], [], Latency: false, Items: 16_000),
+        new(Reactor, ["-reactor"], ["-reactor"]),
+        new(Watchlist, ["-watchlist"], []),
+        new(Lz4, ["-compressionType", "lz4"], ["-compressionType", "lz4"]),
+        new(Zlib, ["-compressionType", "zlib"], ["-compressionType", "zlib"]),
+        new(Encrypted, [], [], Tls: true),
+    ];
+
+    public static OmmMode Named(string name) => s_all.Single(m => m.Name == name);
+
+    public static TheoryData<string> Names(params string[] except) =>
+        new(s_all.Select(m => m.Name).Where(n => !except.Contains(n)));
+}
