@@ -1,4 +1,5 @@
 using PerfTools.PerfReport.Charts;
+using PerfTools.PerfReport.Headline;
 using PerfTools.PerfReport.Html;
 using PerfTools.PerfReport.Input;
 using PerfTools.PerfReport.Options;
@@ -6,7 +7,8 @@ using PerfTools.PerfReport.Options;
 namespace PerfTools.PerfReport;
 
 /// <summary>
-/// Reads one or more run folders, draws the charts, writes report.html and prints its path.
+/// Reads one or more run folders, draws the charts, writes report.html and prints its path (with -headline, after each
+/// run's headline).
 /// Exit codes: 0 written; 2 bad command line or a run folder that is missing, unreadable or holds no tool output;
 /// 1 the report could not be drawn or written.
 /// </summary>
@@ -58,7 +60,16 @@ public static class PerfReportApp
             if (ChartRenderer.MissingFontsWarning() is string warning)
                 error.WriteLine($"{ReportCommandLine.ToolName}: warning: {warning}");
             string path = ReportBuilder.Write(runs, outDir, title);
-            output.WriteLine(path);
+            if (!options.Headline)
+                output.WriteLine(path);
+            else if (runs.Count == 1)
+                output.Write(RunHeadline.Of(runs[0]).Format(title, new HeadlineLine("Report", path)));
+            else
+            {
+                foreach (RunFolder run in runs)
+                    output.Write(RunHeadline.Of(run).Format($"{title}: {run.Name}"));
+                output.WriteLine($"Report: {path}");
+            }
             return 0;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)

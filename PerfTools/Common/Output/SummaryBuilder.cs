@@ -71,7 +71,8 @@ public sealed class SummaryBuilder
     }
 
     /// <summary>
-    /// "Latency avg/std dev/max/min (usec)" lines, followed by percentiles from the histogram.
+    /// "Latency avg/std dev/max/min (usec)" lines, followed by percentiles from the histogram and the number of
+    /// samples they all come from ("Latency samples: 130", beyond the guide like the percentiles).
     /// <paramref name="unitsPerMicrosecond"/> converts recorded values (1 for microseconds, 1000 for nanoseconds).
     /// </summary>
     public SummaryBuilder Latency(string prefix, RunningStatistics stats, HistogramBase histogram, double unitsPerMicrosecond, int decimals)
@@ -80,7 +81,8 @@ public sealed class SummaryBuilder
         Stat($"{prefix} std dev (usec)", stats.StandardDeviation / unitsPerMicrosecond, decimals);
         Stat($"{prefix} max (usec)", stats.Max / unitsPerMicrosecond, decimals);
         Stat($"{prefix} min (usec)", stats.Min / unitsPerMicrosecond, decimals);
-        return Percentiles(prefix, LatencyPercentiles.Of(histogram, (long)stats.Max), stats.Count, unitsPerMicrosecond, decimals);
+        Percentiles(prefix, LatencyPercentiles.Of(histogram, (long)stats.Max), stats.Count, unitsPerMicrosecond, decimals);
+        return Stat($"{prefix} samples", stats.Count);
     }
 
     /// <summary>

@@ -15,7 +15,9 @@ public static class ReportCommandLine
             .Text("-o", "", "Folder for report.html and the chart PNGs", (d, v) => d.Value = d.Value with { OutDir = v },
                 allowEmpty: false, defaultText: "the first run folder")
             .Text("-title", "", "Heading of the report", (d, v) => d.Value = d.Value with { Title = v },
-                defaultText: "\"Performance run report\" and the run folders' names");
+                defaultText: "\"Performance run report\" and the run folders' names")
+            .Flag("-headline", "Print each run's headline (result, rate, latency avg/p50/p99 and samples, CPU per message) before the report's path",
+                (d, v) => d.Value = d.Value with { Headline = v });
 
     /// <summary>Separates run folders from options, then parses the options; run folders are added to the result.</summary>
     public static CommandLineResult<ReportOptions> Parse(IReadOnlyList<string> args, out IReadOnlyList<string> runDirs)

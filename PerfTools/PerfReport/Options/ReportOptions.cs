@@ -8,5 +8,8 @@ public sealed record ReportOptions
 
     public string Title { get; init; } = "";
 
+    /// <summary>Print each run's headline before the report's path (the main job's closing lines).</summary>
+    public bool Headline { get; init; }
+
     public IReadOnlyList<string> RunDirs { get; init; } = [];
 }

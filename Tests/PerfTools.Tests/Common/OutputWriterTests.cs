@@ -105,5 +105,6 @@ public sealed class OutputWriterTests
         // The guide's own lines are untouched.
         Assert.Contains($"  Latency max (usec): {samples}.0", lines);
         Assert.Contains("  Latency min (usec): 1.0", lines);
+        Assert.Contains($"  Latency samples: {samples}", lines);
     }
 }
