@@ -83,7 +83,7 @@ internal sealed class ReactorNIProviderWorker : ITickHandler, IReactorCallbacks
         finally
         {
             if (_channel?.Channel is { } transport)
-                Common.Lifetime.GracefulClose.Close(transport);
+                transport.Close(); // orderly: the transport flushes, ends its side and drains the peer's
             _reactor.Dispose();
         }
     }

@@ -59,7 +59,7 @@ internal sealed class ReactorProviderWorker : ITickHandler, IReactorCallbacks
             foreach (Connection c in _connections)
             {
                 if (c.Channel.Channel is { } transport)
-                    Common.Lifetime.GracefulClose.Close(transport);
+                    transport.Close(); // orderly: the transport flushes, ends its side and drains the peer's
             }
             _reactor.Dispose();
             while (_incoming.TryDequeue(out Channel? pending))
