@@ -12,7 +12,10 @@
 #
 # Environment overrides: RATES ("100000 500000 1000000 2000000 3000000"), ITEM_COUNT (100000), ROUNDS (1),
 # STEADY_STATE_TIME (15), WARMUP (5), MEASURE_TIME (8, at most STEADY_STATE_TIME - 2), LATENCY_RATE (1000),
-# CROSS (1: also the cross pairs; 0 skips them), PORT (15600), MSG_FILE (../shared/reference/perftools/MsgData.xml),
+# CROSS (1: also the cross pairs; 0 skips them), SYSCALLS (1 when perf is there: the provider's sends (sendto, or
+# writev for LSEG's), those the socket refused with EAGAIN, and its waits (poll, ppoll, select) per 1,000 updates over
+# the CPU window, counts the load does not change the way it changes times; 0 skips them), PORT (15600),
+# MSG_FILE (../shared/reference/perftools/MsgData.xml),
 # PEERS (../shared/peers/lseg-eta-c), OUT (out/bench/ladder).
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
@@ -26,6 +29,8 @@ warmup="${WARMUP:-5}"
 measure="${MEASURE_TIME:-8}"
 latency_rate="${LATENCY_RATE:-1000}"
 cross="${CROSS:-1}"
+syscalls="${SYSCALLS:-1}"
+command -v perf >/dev/null 2>&1 || syscalls=0
 port="${PORT:-15600}"
 msg_file="${MSG_FILE:-$repo/../shared/reference/perftools/MsgData.xml}"
 peers="${PEERS:-$repo/../shared/peers/lseg-eta-c}"
@@ -93,7 +98,14 @@ run() {
   sleep "$warmup"
   local p0 c0 p1 c1 hz
   p0=$(cpu_ticks "$prov"); c0=$(cpu_ticks "$cons")
-  sleep "$measure"
+  if [ "$syscalls" = 1 ]; then
+    perf stat -x, -o "$dir/prov.syscalls" -p "$prov" -e syscalls:sys_enter_sendto,syscalls:sys_enter_writev \
+      -e syscalls:sys_exit_sendto --filter "ret == -11" -e syscalls:sys_exit_writev --filter "ret == -11" \
+      -e syscalls:sys_enter_poll,syscalls:sys_enter_ppoll,syscalls:sys_enter_select,syscalls:sys_enter_pselect6 -- sleep "$measure" >/dev/null 2>&1 \
+      || sleep "$measure"
+  else
+    sleep "$measure"
+  fi
   p1=$(cpu_ticks "$prov"); c1=$(cpu_ticks "$cons")
   set +e; wait "$cons"; rc=$?; set -e
   kill -TERM "$prov" 2>/dev/null || true; wait "$prov" 2>/dev/null || true
@@ -107,18 +119,23 @@ run() {
   hz=$(getconf CLK_TCK)
   pns=$(awk -v a="$p0" -v b="$p1" -v hz="$hz" -v n="$rate" -v t="$measure" 'BEGIN { if (a == "" || b == "") print "n/a"; else printf "%.0f", (b - a) / hz * 1e9 / (n * t) }')
   cns=$(awk -v a="$c0" -v b="$c1" -v hz="$hz" -v n="$recv" -v t="$measure" 'BEGIN { if (a == "" || b == "" || n <= 0) print "n/a"; else printf "%.0f", (b - a) / hz * 1e9 / (n * t) }')
+  local sys="-"
+  if [ "$syscalls" = 1 ] && [ -s "$dir/prov.syscalls" ]; then
+    sys=$(awk -F, -v n="$rate" -v t="$measure" '/sys_enter_(sendto|writev)/ { s += $1 } /sys_exit_(sendto|writev)/ { e += $1 } /sys_enter_(poll|ppoll|select|pselect6)/ { w += $1 }
+      END { k = n * t / 1000; if (k > 0) printf "%.1f/%.1f/%.1f", s / k, e / k, w / k; else print "-" }' "$dir/prov.syscalls")
+  fi
   if [ "$cs" = lseg ] && grep -qE "TEST FAILED|not reached" "$s" "$dir/cons.log" 2>/dev/null; then rc=1; fi
   verdict=$(awk -v rc="$rc" -v lat="$lat" -v recv="$recv" -v rate="$rate" -v img="$images" -v n="$item_count" 'BEGIN {
     if (rc != 0) print "fail(exit " rc ")"; else if (img < n) print "fail(images)"
     else if (lat == "n/a" || lat >= 1000) print "fail(latency)"; else if (recv < 0.95 * rate) print "fail(rate)"; else print "pass" }')
-  printf "%-9s %-6s %-5s %-5s %-9s %-9s %-8s %-8s %-9s %-9s %-6s %-6s %s\n" \
-    "$rate" "$round" "$ps" "$cs" "${recv%.*}" "$lat" "$p50" "$p99" "$pns" "$cns" "$load0" "$(load)" "$verdict"
+  printf "%-9s %-6s %-5s %-5s %-9s %-9s %-8s %-8s %-9s %-9s %-16s %-6s %-6s %s\n" \
+    "$rate" "$round" "$ps" "$cs" "${recv%.*}" "$lat" "$p50" "$p99" "$pns" "$cns" "$sys" "$load0" "$(load)" "$verdict"
   echo "$rate $ps $cs $lat $pns $cns $verdict" >> "$out/rows.txt"
 }
 
 echo "latency-ladder: ProvPerf -> ConsPerf, ours against LSEG C's (ETA C, $peers), $item_count items, $(basename "$msg_file"), ${steady} s steady state, CPU over ${measure} s from ${warmup} s; rates: $rates; rounds: $rounds; load before: $(uptime | sed 's/.*load average: //')"
-printf "%-9s %-6s %-5s %-5s %-9s %-9s %-8s %-8s %-9s %-9s %-6s %-6s %s\n" \
-  rate round prov cons recv/s lat_avg_us p50_us p99_us prov_ns/u cons_ns/u load0 load1 result
+printf "%-9s %-6s %-5s %-5s %-9s %-9s %-8s %-8s %-9s %-9s %-16s %-6s %-6s %s\n" \
+  rate round prov cons recv/s lat_avg_us p50_us p99_us prov_ns/u cons_ns/u send/EAGAIN/wait load0 load1 result
 : > "$out/rows.txt"
 for rate in $rates; do
   for round in $(seq 1 "$rounds"); do

@@ -33,10 +33,12 @@ public sealed class ProviderConsoleLines
     }
 
     /// <summary>Updates stopped for lack of output buffers, and with packing the average messages per buffer.</summary>
-    public void SendingTrouble(long outOfBuffers, long messages, long buffers, bool packing)
+    public void SendingTrouble(long outOfBuffers, long behindSchedule, long messages, long buffers, bool packing)
     {
         if (outOfBuffers > 0)
             Lines.Write(_console, $"  - Stopped {outOfBuffers} updates due to lack of output buffers.\n");
+        if (behindSchedule > 0)
+            Lines.Write(_console, $"  - Skipped {behindSchedule} updates: the thread fell behind its tick schedule.\n");
         if (buffers > 0 && packing)
             Lines.Write(_console, $"  - Approx. avg msgs per pack: {(double)messages / buffers:0}\n");
     }

@@ -28,10 +28,10 @@ public sealed class BurstSender
         _maxMessageLength = encoder.MaxMessageLength(MaxNameLength);
     }
 
-    /// <summary>This tick's updates, all at once (the <c>-reactor</c> workers); false when the channel failed.</summary>
-    public bool SendUpdates(PublishingSession session)
+    /// <summary>Tick <paramref name="tickNumber"/>'s updates, all at once (the <c>-reactor</c> workers); false when the channel failed.</summary>
+    public bool SendUpdates(PublishingSession session, long tickNumber)
     {
-        session.Slices.BeginTick(session.UpdatePacer.BeginTick(), 0);
+        session.Slices.BeginTick(BeginUpdateTick(session, tickNumber), 0);
         return SendOwed(session, session.Slices.Owed);
     }
 
@@ -40,13 +40,22 @@ public sealed class BurstSender
     /// goes (<see cref="UpdateSlices"/>: the rest follow through <see cref="SendDueUpdates"/> as they fall due);
     /// false when the channel failed.
     /// </summary>
-    public bool StartUpdates(PublishingSession session, long now)
+    public bool StartUpdates(PublishingSession session, long tickNumber, long now)
     {
         UpdateSlices slices = session.Slices;
         if (slices.Owed > 0 && !SendOwed(session, slices.Owed))
             return false;
-        slices.BeginTick(session.UpdatePacer.BeginTick(), now);
+        slices.BeginTick(BeginUpdateTick(session, tickNumber), now);
         return SendOwed(session, slices.DueBy(now));
+    }
+
+    // The updates of ticks the loop skipped (it fell more than TickScheduler.MaxCatchUp behind) are counted, not sent late.
+    private int BeginUpdateTick(PublishingSession session, long tickNumber)
+    {
+        int burst = session.UpdatePacer.BeginTick(tickNumber);
+        if (session.UpdatePacer.MessagesSkipped > 0)
+            _stats.UpdatesBehindSchedule.Add(session.UpdatePacer.MessagesSkipped);
+        return burst;
     }
 
     /// <summary>The slices of this tick's burst due by <paramref name="now"/>: the number sent, or -1 when the channel failed.</summary>
@@ -93,13 +102,13 @@ public sealed class BurstSender
         return true;
     }
 
-    /// <summary>This tick's generic messages (when -genericMsgRate is set); false when the channel failed.</summary>
-    public bool SendGenericMsgs(PublishingSession session)
+    /// <summary>Tick <paramref name="tickNumber"/>'s generic messages (when -genericMsgRate is set); false when the channel failed.</summary>
+    public bool SendGenericMsgs(PublishingSession session, long tickNumber)
     {
         MessagePacer? pacer = session.GenericMsgPacer;
         if (pacer is null || _encoder.Data.GenericMsgs.Count == 0)
             return true;
-        int burst = pacer.BeginTick();
+        int burst = pacer.BeginTick(tickNumber);
         for (int i = 0; i < burst; i++)
         {
             if (!session.Items.TryNextForGenericMsg(out ItemStream item))

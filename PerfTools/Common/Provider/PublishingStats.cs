@@ -21,6 +21,9 @@ public class PublishingStats
     /// <summary>Updates not sent because the channel had no output buffer.</summary>
     public CountStat OutOfBuffers { get; } = new();
 
+    /// <summary>Updates of ticks the thread skipped because it had fallen too far behind its schedule.</summary>
+    public CountStat UpdatesBehindSchedule { get; } = new();
+
     /// <summary>Messages written (packing statistics: messages per buffer).</summary>
     public CountStat MessagesWritten { get; } = new();
 

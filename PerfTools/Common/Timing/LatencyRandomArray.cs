@@ -51,7 +51,10 @@ public sealed class LatencyRandomArray
     public int SecondsStored => _secondSets.Length;
 
     /// <summary>Sorted message indices (0 .. Rate-1) that carry a timestamp in second number <paramref name="second"/>.</summary>
-    public ReadOnlySpan<int> PositionsForSecond(long second) => _secondSets[(int)(second % _secondSets.Length)];
+    public ReadOnlySpan<int> PositionsForSecond(long second) => SetForSecond(second);
+
+    /// <summary>The same positions as the array itself, for a pacer to hold for the second it is in.</summary>
+    internal int[] SetForSecond(long second) => _secondSets[(int)(second % _secondSets.Length)];
 
     // Cost proportional to the latency rate, not the message rate: a sender asked for 20 M msg/s with 10 latency
     // messages a second draws 160 numbers, not 320 M (which took seconds on the transport thread as a connection

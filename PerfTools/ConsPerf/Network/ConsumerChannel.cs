@@ -175,6 +175,6 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
     /// <summary>Sends a ping when one is due and checks that the provider is still alive. False: it is not.</summary>
     public bool CheckPings() => _channel.CheckPings() >= TransportReturnCode.Success;
 
-    /// <summary>Closes so that the provider sees an orderly close, not a reset (see <see cref="GracefulClose"/>).</summary>
-    public void Dispose() => GracefulClose.Close(_channel);
+    /// <summary>Closes so that the provider sees an orderly close, not a reset (see <see cref="Channel.Close"/>).</summary>
+    public void Dispose() => _channel.Close();
 }

@@ -187,7 +187,7 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
     public void Dispose()
     {
         if (_output.Channel?.Channel is { } channel)
-            GracefulClose.Close(channel); // the provider sees an orderly close, as in direct mode
+            channel.Close(); // orderly (see Channel.Close): the provider sees an end of stream, as in direct mode
         _reactor.Dispose();
     }
 }

@@ -44,7 +44,7 @@ internal sealed class NIProvReport
             _console.UpdateRate(f.Count((int)NIProvCounter.Updates), f.Seconds, f.Resources.CpuPercent, f.Resources.MemoryMegabytes);
             if (images > 0)
                 _console.Lines.Write(_console.Console, $"  - Sent {images} images (total: {totalImages})\n");
-            _console.SendingTrouble(f.Count((int)NIProvCounter.OutOfBuffers), f.Count((int)NIProvCounter.MessagesWritten),
+            _console.SendingTrouble(f.Count((int)NIProvCounter.OutOfBuffers), f.Count((int)NIProvCounter.UpdatesBehindSchedule), f.Count((int)NIProvCounter.MessagesWritten),
                 f.Count((int)NIProvCounter.BuffersWritten), _options.Packing);
         }
         _console.Console.Flush();

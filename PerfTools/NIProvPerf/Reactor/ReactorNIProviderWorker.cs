@@ -83,7 +83,7 @@ internal sealed class ReactorNIProviderWorker : ITickHandler, IReactorCallbacks
         finally
         {
             if (_channel?.Channel is { } transport)
-                Common.Lifetime.GracefulClose.Close(transport);
+                transport.Close(); // orderly: the transport flushes, ends its side and drains the peer's
             _reactor.Dispose();
         }
     }
@@ -92,7 +92,7 @@ internal sealed class ReactorNIProviderWorker : ITickHandler, IReactorCallbacks
     {
         if (_failed || !_ready || _session is null)
             return;
-        if (!_bursts.SendUpdates(_session) || !_sink!.EndBurst())
+        if (!_bursts.SendUpdates(_session, tickNumber) || !_sink!.EndBurst())
             Fail("write failed: " + _channel!.ErrorText);
     }
 

@@ -11,6 +11,7 @@ internal enum NIProvCounter
     OutOfBuffers,
     MessagesWritten,
     BuffersWritten,
+    UpdatesBehindSchedule,
 }
 
 /// <summary>
@@ -25,7 +26,7 @@ internal static class NIProvStatistics
         counters:
         [
             t => t.Images.Total, t => t.Updates.Total, t => t.OutOfBuffers.Total, t => t.MessagesWritten.Total,
-            t => t.BuffersWritten.Total,
+            t => t.BuffersWritten.Total, t => t.UpdatesBehindSchedule.Total,
         ],
         latencies: [],
         columns:

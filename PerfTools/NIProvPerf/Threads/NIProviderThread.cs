@@ -148,7 +148,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         if (_session.Login != LoginState.Accepted)
             return;
         _refreshTurn.NewTick();
-        if (!_bursts.StartUpdates(_session, Stopwatch.GetTimestamp()) || !_channel.EndBurst())
+        if (!_bursts.StartUpdates(_session, tickNumber, Stopwatch.GetTimestamp()) || !_channel.EndBurst())
             Fail(_channel.FailureText ?? "write failed");
     }
 

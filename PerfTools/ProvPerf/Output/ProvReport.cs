@@ -138,7 +138,7 @@ internal sealed class ProvReport
         long closes = f.Count((int)ProvCounter.Closes);
         if (closes > 0)
             lines.Write(console, $"  - Received {closes} closes.\n");
-        _console.SendingTrouble(f.Count((int)ProvCounter.OutOfBuffers), f.Count((int)ProvCounter.MessagesWritten),
+        _console.SendingTrouble(f.Count((int)ProvCounter.OutOfBuffers), f.Count((int)ProvCounter.UpdatesBehindSchedule), f.Count((int)ProvCounter.MessagesWritten),
             f.Count((int)ProvCounter.BuffersWritten), _options.Packing);
     }
 }

@@ -59,7 +59,7 @@ internal sealed class ReactorProviderWorker : ITickHandler, IReactorCallbacks
             foreach (Connection c in _connections)
             {
                 if (c.Channel.Channel is { } transport)
-                    Common.Lifetime.GracefulClose.Close(transport);
+                    transport.Close(); // orderly: the transport flushes, ends its side and drains the peer's
             }
             _reactor.Dispose();
             while (_incoming.TryDequeue(out Channel? pending))
@@ -75,7 +75,7 @@ internal sealed class ReactorProviderWorker : ITickHandler, IReactorCallbacks
         for (int i = _connections.Count - 1; i >= 0; i--)
         {
             Connection c = _connections[i];
-            bool ok = _bursts.SendUpdates(c.Session) && _bursts.SendGenericMsgs(c.Session)
+            bool ok = _bursts.SendUpdates(c.Session, tickNumber) && _bursts.SendGenericMsgs(c.Session, tickNumber)
                       && _dispatcher.SendRoundTripIfDue(c.Session, now) && c.Sink.EndBurst();
             if (!ok)
                 Drop(c, "write failed: " + c.Channel.ErrorText);

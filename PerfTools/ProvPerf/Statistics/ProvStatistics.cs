@@ -17,6 +17,7 @@ internal enum ProvCounter
     OutOfBuffers,
     MessagesWritten,
     BuffersWritten,
+    UpdatesBehindSchedule,
 }
 
 /// <summary>ProvPerf's latency streams: generic message latencies (logged with -latencyFile) and login round trips.</summary>
@@ -40,7 +41,7 @@ internal static class ProvStatistics
         [
             t => t.Requests.Total, t => t.Images.Total, t => t.Updates.Total, t => t.PostsReflected.Total,
             t => t.GenMsgsSent.Total, t => t.GenMsgLatenciesSent.Total, t => t.GenMsgsReceived.Total, t => t.Closes.Total,
-            t => t.OutOfBuffers.Total, t => t.MessagesWritten.Total, t => t.BuffersWritten.Total,
+            t => t.OutOfBuffers.Total, t => t.MessagesWritten.Total, t => t.BuffersWritten.Total, t => t.UpdatesBehindSchedule.Total,
         ],
         latencies:
         [

@@ -107,7 +107,7 @@ internal sealed class ProviderThread : ITickHandler
             Connection c = _connections[i];
             if (!c.Channel.IsActive)
                 continue;
-            bool ok = _bursts.StartUpdates(c.Session, now) && _bursts.SendGenericMsgs(c.Session)
+            bool ok = _bursts.StartUpdates(c.Session, tickNumber, now) && _bursts.SendGenericMsgs(c.Session, tickNumber)
                       && _dispatcher.SendRoundTripIfDue(c.Session, now) && c.Channel.EndBurst();
             if (!ok)
                 Drop(i, c.Channel.FailureText ?? "write failed");

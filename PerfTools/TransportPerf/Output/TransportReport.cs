@@ -72,7 +72,7 @@ internal sealed class TransportReport
             perThread.Sum(r => r.OutOfBuffers), perThread.Sum(r => r.BehindSchedule), perThread.Sum(r => r.BytesWritten),
             perThread.Sum(r => r.LatencyRecordsDropped));
         return TransportSummary.Overall(perThread, total, _collector.Resources, Environment.ProcessId,
-            _collector.CpuTime, total.MsgsSent + total.MsgsReceived);
+            _collector.CpuTime, _collector.AllocatedBytes, total.MsgsSent + total.MsgsReceived);
     }
 
     private TransportSummary.Results Results(int thread, long end)

@@ -72,8 +72,10 @@ internal static class TransportSummary
 
     /// <param name="cpuTime">Process CPU time of the run, over <paramref name="messages"/> (sent and received) for the
     /// "CPU time per message" line beyond the guide's.</param>
+    /// <param name="allocatedBytes">Managed bytes the process allocated during the run (connections included), over
+    /// <paramref name="messages"/> for the "Bytes allocated per message" line beyond the guide's.</param>
     public static string Overall(IReadOnlyList<Results> threads, Results total, ResourceStatistics resources, int processId,
-        TimeSpan cpuTime, long messages)
+        TimeSpan cpuTime, long allocatedBytes, long messages)
     {
         var summary = new SummaryBuilder { Indent = "    " }.Blank();
         if (threads.Count > 1)
@@ -88,7 +90,8 @@ internal static class TransportSummary
         summary.Heading("--- OVERALL SUMMARY ---").Section("Statistics:");
         Figures(summary, total);
         summary.Resources(resources).Stat("Process ID", processId)
-            .CpuPerMessage("CPU time per message sent or received (nsec)", cpuTime, messages);
+            .CpuPerMessage("CPU time per message sent or received (nsec)", cpuTime, messages)
+            .Stat("Bytes allocated per message sent or received", messages > 0 ? (double)allocatedBytes / messages : 0, 3);
         return summary.ToString();
     }
 

@@ -30,6 +30,7 @@ internal sealed class TransportThread : ITickHandler
     private readonly ChannelLoop _loop;
     private readonly bool _sends;
     private int _connectionCount;
+    private long _pingSecond = -1;
 
     public TransportThread(TransportPerfOptions options, TransportThreadStats stats, ShutdownSignal shutdown, TextWriter console)
     {
@@ -93,8 +94,11 @@ internal sealed class TransportThread : ITickHandler
             foreach (TransportSession session in _sessions)
                 session.SendBurst(tickNumber);
         }
-        if (tickNumber % _options.TickRate == 0)
+        // Once a second; by the second's number, since a thread far behind skips ticks (TickScheduler.MaxCatchUp).
+        long second = tickNumber / _options.TickRate;
+        if (second != _pingSecond)
         {
+            _pingSecond = second;
             foreach (TransportSession session in _sessions)
                 session.CheckPings();
         }

@@ -26,7 +26,7 @@ public class UpdateSlicesTests
         var (bursts, session, sink) = Publisher(latencyRate: Rate);
         long start = 1_000_000;
 
-        Assert.True(bursts.StartUpdates(session, start));
+        Assert.True(bursts.StartUpdates(session, 0, start));
         int slices = session.Slices.SliceCount;
         Assert.True(slices >= 10, $"a 1,000-update burst at 1,000 ticks/s is cut into {slices} slices");
         Assert.Equal(Burst / slices, sink.Sent);
@@ -50,7 +50,7 @@ public class UpdateSlicesTests
     {
         var (bursts, session, sink) = Publisher(latencyRate: Rate);
         long start = 5_000_000;
-        Assert.True(bursts.StartUpdates(session, start));
+        Assert.True(bursts.StartUpdates(session, 0, start));
         int first = sink.Sent;
         Assert.InRange(first, 1, Burst / 10);
         long stampAfterFirstSlice = PerfTimestamp.NowMicroseconds();
@@ -68,7 +68,7 @@ public class UpdateSlicesTests
         var (bursts, session, sink) = Publisher(latencyRate: 1000);
         long now = 0;
         for (int tick = 0; tick < 3; tick++, now += TickLength)
-            Assert.True(bursts.StartUpdates(session, now)); // no spare time at all: only the tick starts
+            Assert.True(bursts.StartUpdates(session, tick, now)); // no spare time at all: only the tick starts
         int slices = session.Slices.SliceCount;
         Assert.Equal(2 * Burst + Burst / slices, sink.Sent);
     }

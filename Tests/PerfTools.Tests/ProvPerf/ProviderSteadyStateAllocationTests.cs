@@ -52,11 +52,14 @@ public class ProviderSteadyStateAllocationTests
         Assert.Equal(stats.Updates.Total + stats.GenMsgsSent.Total + 50 + stats.PostsReflected.Total, sink.Sent);
     }
 
+    private static long s_tick;
+
     private static void OneTick(BurstSender bursts, RequestDispatcher dispatcher, ProviderSession session,
         ReadOnlySpan<byte> post, ReadOnlySpan<byte> generic)
     {
-        Assert.True(bursts.SendUpdates(session));
-        Assert.True(bursts.SendGenericMsgs(session));
+        s_tick++;
+        Assert.True(bursts.SendUpdates(session, s_tick));
+        Assert.True(bursts.SendGenericMsgs(session, s_tick));
         Assert.True(dispatcher.Dispatch(session, post, out _));
         Assert.True(dispatcher.Dispatch(session, generic, out _));
     }

@@ -101,8 +101,9 @@ public sealed class OutputFormatPinTests
         lines.Prefix(5, 0, 1);
         lines.Prefix(5, 1, 2);
         lines.UpdateRate(200041, 2.0, 12.345, 87.654);
-        lines.SendingTrouble(4, 100, 7, packing: true);
+        lines.SendingTrouble(4, 3, 100, 7, packing: true);
         Assert.Equal("005: 005: Thread 2\n  UpdRate: 100020, CPU: 12.35%, Mem: 87.65MB\n  - Stopped 4 updates due to lack of output buffers.\n" +
+            "  - Skipped 3 updates: the thread fell behind its tick schedule.\n" +
             "  - Approx. avg msgs per pack: 14\n", console.ToString());
     }
 
