@@ -32,13 +32,12 @@ public sealed class ConsPerfAgainstLsegCProvPerf
 
         PeerProcess consumer = run.StartOurs("consperf", "ConsPerf",
             ["-h", m.Tls ? "localhost" : "127.0.0.1", "-p", port.ToString(), "-itemCount", m.Items.ToString(),
-             "-steadyStateTime", SteadyStateSeconds.ToString(), "-pingTimeout", "20", "-writeStatsInterval", "1", .. m.Consumer, .. consumerTls]);
-        int exit = await consumer.WaitForExitAsync(TimeSpan.FromSeconds(SteadyStateSeconds + 90));
+             "-steadyStateTime", (m.SteadyStateSeconds ?? SteadyStateSeconds).ToString(), "-pingTimeout", "20", "-writeStatsInterval", "1", .. m.Consumer, .. consumerTls]);
+        int exit = await consumer.WaitForExitAsync(TimeSpan.FromSeconds((m.SteadyStateSeconds ?? SteadyStateSeconds) + 90));
         await provider.StopAsync(TimeSpan.FromSeconds(20));
 
         Assert.True(exit == 0, $"our ConsPerf exited with {exit}:\n{consumer.Tail()}\n--- LSEG ProvPerf:\n{provider.Tail()}");
-        if (mode != OmmMode.Snapshot)
-            Outputs.AssertConsumerSteadyState("our ConsPerf", consumer.ReadFile("ConsSummary.out"), m.Items, m.Latency);
+        Outputs.AssertConsumerSteadyState("our ConsPerf", consumer.ReadFile("ConsSummary.out"), m.Items, m.Latency);
         if (m.Tls)
             Outputs.SkipIfOnlyTlsCloseWithoutNotify(provider);
         Outputs.AssertLsegLogClean(provider, ourSideCloses: true);

@@ -32,13 +32,12 @@ public sealed class LsegCConsPerfAgainstProvPerf
 
         PeerProcess consumer = run.StartLsegC("lseg-consperf", "rsslConsPerf",
             ["-h", m.Tls ? "localhost" : "127.0.0.1", "-p", port.ToString(), "-itemCount", m.Items.ToString(),
-             "-steadyStateTime", SteadyStateSeconds.ToString(), "-serviceName", "DIRECT_FEED", "-writeStatsInterval", "1",
+             "-steadyStateTime", (m.SteadyStateSeconds ?? SteadyStateSeconds).ToString(), "-serviceName", "DIRECT_FEED", "-writeStatsInterval", "1",
              .. m.Consumer, .. consumerTls]);
-        await consumer.WaitForExitAsync(TimeSpan.FromSeconds(SteadyStateSeconds + 90));
+        await consumer.WaitForExitAsync(TimeSpan.FromSeconds((m.SteadyStateSeconds ?? SteadyStateSeconds) + 90));
         int providerExit = await provider.StopAsync(TimeSpan.FromSeconds(20));
 
-        if (mode != OmmMode.Snapshot)
-            Outputs.AssertConsumerSteadyState("LSEG C ConsPerf", consumer.ReadFile("ConsSummary.out"), m.Items, m.Latency);
+        Outputs.AssertConsumerSteadyState("LSEG C ConsPerf", consumer.ReadFile("ConsSummary.out"), m.Items, m.Latency);
         Outputs.AssertLsegLogClean(consumer, ourSideCloses: false);
         Assert.True(providerExit == 0, $"our ProvPerf exited with {providerExit}:\n{provider.Tail()}");
     }

@@ -4,10 +4,12 @@ namespace Interop.Tests.Cases;
 
 /// <summary>
 /// The ConsPerf/ProvPerf variations run in both directions: the consumer's and the provider's extra options for each,
-/// whether the consumer measures update latency in steady state, how many items it asks for, and whether the
-/// connection is TLS (the case then makes a certificate and adds each side's own options for it).
+/// whether the consumer measures update latency in steady state, how many items it asks for, whether the
+/// connection is TLS (the case then makes a certificate and adds each side's own options for it), and a steady-state
+/// time of its own (which is also the consumer's limit for receiving every image).
 /// </summary>
-public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, bool Latency = true, int Items = 100, bool Tls = false)
+public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, bool Latency = true, int Items = 100, bool Tls = false,
+    int? SteadyStateSeconds = null)
 {
     public const string Plain = "plain";
     public const string PostingAndGeneric = "posting+generic";
@@ -17,6 +19,7 @@ public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, 
     public const string Lz4 = "lz4";
     public const string Zlib = "zlib";
     public const string Encrypted = "encrypted";
+    public const string Idle = "idle";
 
     private static readonly OmmMode[] s_all =
     [
@@ -24,14 +27,17 @@ public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, 
         new(PostingAndGeneric,
             ["-postingRate", "1000", "-postingLatencyRate", "10", "-genericMsgRate", "1000", "-genericMsgLatencyRate", "10"],
             ["-genericMsgRate", "1000", "-genericMsgLatencyRate", "10"]),
-        // Snapshots only: the run lasts as long as the requests do (16,000 items at 1,000 a second), long enough for
-        // pings to cross.
-        new(Snapshot, ["-snapshot", "-requestRate", "1000"], [], Latency: false, Items: 16_000),
+        // Snapshots only: the run lasts as long as the requests do (12,000 items at 1,000 a second), long enough for
+        // pings to cross; the steady-state time is the consumer's limit for the images.
+        new(Snapshot, ["-snapshot", "-requestRate", "1000"], [], Latency: false, Items: 12_000, SteadyStateSeconds: 40),
         new(Reactor, ["-reactor"], ["-reactor"]),
         new(Watchlist, ["-watchlist"], []),
         new(Lz4, ["-compressionType", "lz4"], ["-compressionType", "lz4"]),
         new(Zlib, ["-compressionType", "zlib"], ["-compressionType", "zlib"]),
         new(Encrypted, [], [], Tls: true),
+        // No updates: once the images are out both sides are idle, so the provider's pings cross too (a busy sender
+        // sends none: its data keeps the channel alive).
+        new(Idle, [], ["-updateRate", "0", "-latencyUpdateRate", "0"], Latency: false),
     ];
 
     public static OmmMode Named(string name) => s_all.Single(m => m.Name == name);

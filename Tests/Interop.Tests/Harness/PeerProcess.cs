@@ -89,8 +89,19 @@ internal sealed partial class PeerProcess : IAsyncDisposable
         }
     }
 
-    /// <summary>Waits for the process to end by itself; a process still running after <paramref name="limit"/> is killed and the case fails.</summary>
+    /// <summary>
+    /// Waits for the process to end by itself; a process still running after <paramref name="limit"/> is killed and
+    /// the case fails, and so does one that could not run at all (the loader's 126/127, or killed by a signal), with
+    /// its own words (e.g. the missing library).
+    /// </summary>
     public async Task<int> WaitForExitAsync(TimeSpan limit)
+    {
+        int exit = await WaitForExitCoreAsync(limit);
+        Assert.False(exit is 126 or 127 or > 128, $"{Name} could not run or was killed (exit code {exit}); its output:\n{Tail()}");
+        return exit;
+    }
+
+    private async Task<int> WaitForExitCoreAsync(TimeSpan limit)
     {
         using var timeout = new CancellationTokenSource(limit);
         try
