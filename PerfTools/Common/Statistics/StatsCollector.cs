@@ -31,7 +31,6 @@ public sealed class StatsCollector<TThread> : IDisposable
     private long _start;
     private long _last;
     private TimeSpan _startCpu;
-    private long _startAllocated;
 
     /// <exception cref="IOException">A stats or latency file cannot be created (also <see cref="UnauthorizedAccessException"/>);
     /// the files already opened are closed.</exception>
@@ -91,9 +90,6 @@ public sealed class StatsCollector<TThread> : IDisposable
     /// <summary>Process CPU time since <see cref="Start"/>.</summary>
     public TimeSpan CpuTime => ResourceSampler.TotalCpuTime - _startCpu;
 
-    /// <summary>Bytes the process allocated on the managed heap since <see cref="Start"/>, all threads.</summary>
-    public long AllocatedBytes => GC.GetTotalAllocatedBytes() - _startAllocated;
-
     /// <summary>Thread <paramref name="thread"/>'s last interval and totals.</summary>
     public IntervalFigures Thread(int thread) => _figures[thread];
 
@@ -121,7 +117,6 @@ public sealed class StatsCollector<TThread> : IDisposable
         _start = _clock.GetTimestamp();
         _last = _start;
         _startCpu = ResourceSampler.TotalCpuTime;
-        _startAllocated = GC.GetTotalAllocatedBytes();
         _sampler.Sample(); // opens the CPU measurement window
     }
 

@@ -19,6 +19,10 @@ internal sealed class TransportReport
     private readonly IReadOnlyList<TransportThreadStats> _threads;
     private readonly TextWriter _console;
     private readonly TextLines _lines = new();
+    // Managed bytes allocated and messages counted at the end of the first interval that had messages: the steady
+    // state the summary's allocation line measures starts there, after the connections' buffers were allocated.
+    private long _steadyAllocated = -1;
+    private long _steadyMessages;
 
     public TransportReport(TransportPerfOptions options, StatsCollector<TransportThreadStats> collector,
         IReadOnlyList<TransportThreadStats> threads, TextWriter console)
@@ -36,6 +40,11 @@ internal sealed class TransportReport
     public void WriteInterval()
     {
         _collector.Collect();
+        if (_steadyAllocated < 0 && Messages() > 0)
+        {
+            _steadyAllocated = GC.GetTotalAllocatedBytes();
+            _steadyMessages = Messages();
+        }
         if (_options.DisplayStats)
         {
             IntervalFigures all = _collector.AllThreads;
@@ -51,6 +60,8 @@ internal sealed class TransportReport
     {
         // The last, partial interval always gets its row, so the stats files add up to the summary's totals.
         WriteInterval();
+        long steadyAllocated = _steadyAllocated < 0 ? 0 : GC.GetTotalAllocatedBytes() - _steadyAllocated;
+        long steadyMessages = _steadyAllocated < 0 ? 0 : Messages() - _steadyMessages;
 
         var perThread = new List<TransportSummary.Results>();
         LongHistogram histogram = LatencyHistograms.Create();
@@ -72,8 +83,11 @@ internal sealed class TransportReport
             perThread.Sum(r => r.OutOfBuffers), perThread.Sum(r => r.BehindSchedule), perThread.Sum(r => r.BytesWritten),
             perThread.Sum(r => r.LatencyRecordsDropped));
         return TransportSummary.Overall(perThread, total, _collector.Resources, Environment.ProcessId,
-            _collector.CpuTime, _collector.AllocatedBytes, total.MsgsSent + total.MsgsReceived);
+            _collector.CpuTime, total.MsgsSent + total.MsgsReceived, steadyAllocated, steadyMessages);
     }
+
+    private long Messages() =>
+        _collector.AllThreads.Total((int)TransportCounter.MsgsSent) + _collector.AllThreads.Total((int)TransportCounter.MsgsReceived);
 
     private TransportSummary.Results Results(int thread, long end)
     {

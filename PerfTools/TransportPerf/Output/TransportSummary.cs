@@ -72,10 +72,11 @@ internal static class TransportSummary
 
     /// <param name="cpuTime">Process CPU time of the run, over <paramref name="messages"/> (sent and received) for the
     /// "CPU time per message" line beyond the guide's.</param>
-    /// <param name="allocatedBytes">Managed bytes the process allocated during the run (connections included), over
-    /// <paramref name="messages"/> for the "Bytes allocated per message" line beyond the guide's.</param>
+    /// <param name="steadyAllocatedBytes">Managed bytes the process allocated after the first interval with messages
+    /// (so not the connections' buffers), over <paramref name="steadyMessages"/> sent or received meanwhile, for the
+    /// "Bytes allocated per message" line beyond the guide's; left out when no interval followed that one.</param>
     public static string Overall(IReadOnlyList<Results> threads, Results total, ResourceStatistics resources, int processId,
-        TimeSpan cpuTime, long allocatedBytes, long messages)
+        TimeSpan cpuTime, long messages, long steadyAllocatedBytes, long steadyMessages)
     {
         var summary = new SummaryBuilder { Indent = "    " }.Blank();
         if (threads.Count > 1)
@@ -90,8 +91,9 @@ internal static class TransportSummary
         summary.Heading("--- OVERALL SUMMARY ---").Section("Statistics:");
         Figures(summary, total);
         summary.Resources(resources).Stat("Process ID", processId)
-            .CpuPerMessage("CPU time per message sent or received (nsec)", cpuTime, messages)
-            .Stat("Bytes allocated per message sent or received", messages > 0 ? (double)allocatedBytes / messages : 0, 3);
+            .CpuPerMessage("CPU time per message sent or received (nsec)", cpuTime, messages);
+        if (steadyMessages > 0)
+            summary.Stat("Bytes allocated per message after the first interval", (double)steadyAllocatedBytes / steadyMessages, 3);
         return summary.ToString();
     }
 

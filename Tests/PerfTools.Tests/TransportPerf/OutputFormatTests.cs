@@ -96,7 +96,7 @@ public sealed class OutputFormatTests
         var results = new TransportSummary.Results(179.98, 17998200, 17999300, 1421857800, 1367946800, Latency(19896), histogram, 0, 0, 0, 0, 0, 0);
         var resources = new ResourceStatistics();
         resources.Add(new ResourceSample(0.18, 31.2));
-        string[] overall = TransportSummary.Overall([results], results, resources, 24806, TimeSpan.FromSeconds(3), 9_000, 36_000_000).Split('\n');
+        string[] overall = TransportSummary.Overall([results], results, resources, 24806, TimeSpan.FromSeconds(3), 36_000_000, 9_000, 30_000_000).Split('\n');
         Assert.Contains("--- OVERALL SUMMARY ---", overall);
         Assert.Contains("Statistics:", overall);
         foreach (string expected in new[]
@@ -106,7 +106,7 @@ public sealed class OutputFormatTests
             "    Avg. Msg Sent Rate: 100001", "    Avg. Data Sent Rate (MB): 7.53", "    Avg. Data Recv Rate (MB): 7.25",
             "    CPU/Memory samples: 1", "    CPU Usage max (%): 0.18", "    Memory Usage max (MB): 31.20", "    Process ID: 24806",
             "    Latency p99 (usec): 19.896 (only 1 sample; p99 needs at least 100)", "    Sequence errors: 0", "    CPU time per message sent or received (nsec): 83.3",
-            "    Bytes allocated per message sent or received: 0.000",
+            "    Bytes allocated per message after the first interval: 0.000",
         })
         {
             Assert.Contains(expected, overall);
