@@ -23,6 +23,14 @@ internal interface IChannelStream : IDisposable
     /// </summary>
     int Write(ReadOnlySpan<byte> source);
 
+    /// <summary>
+    /// Ends the stream's own protocol before the socket is shut down for sending (an orderly close): nothing for plain
+    /// TCP; TLS sends its close_notify alert, without which LSEG's C reader (OpenSSL) takes the end for an error.
+    /// </summary>
+    void EndOutput()
+    {
+    }
+
     /// <summary>Plain: Done at once. TLS: InProgress until done, Failed with <see cref="FailureReason"/>.</summary>
     HandshakeProgress ContinueHandshake();
 

@@ -35,6 +35,7 @@ internal static class OrderlyClose
     {
         try
         {
+            stream.EndOutput();
             stream.Socket.Shutdown(SocketShutdown.Send);
         }
         catch (Exception e) when (e is SocketException or ObjectDisposedException)

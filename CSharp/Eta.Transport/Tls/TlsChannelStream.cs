@@ -135,6 +135,21 @@ internal sealed class TlsChannelStream : IChannelStream
         }
     }
 
+    /// <summary>Sends TLS's close_notify alert (written synchronously, like every write of this stream).</summary>
+    public void EndOutput()
+    {
+        if (_disposed || _progress != HandshakeProgress.Done)
+            return;
+        try
+        {
+            _tls.ShutdownAsync().GetAwaiter().GetResult();
+        }
+        catch (Exception e) when (e is IOException or SocketException or InvalidOperationException or ObjectDisposedException)
+        {
+            // the connection is failing anyway: the socket shutdown that follows ends it
+        }
+    }
+
     private void StartDecryptionRead()
     {
         _plaintextStart = 0;

@@ -12,17 +12,7 @@ public sealed class ConnectionTypeLoopbackTests
     public void Encrypted_channel_handshakes_and_carries_messages()
     {
         using var certificate = new TestCertificateFiles();
-        using var pair = Support.Loopback.Open(
-            new BindOptions
-            {
-                ConnectionType = ConnectionType.Encrypted,
-                Tls = new ServerTlsOptions { CertificateFile = certificate.CertificateFile, PrivateKeyFile = certificate.KeyFile },
-            },
-            new ConnectOptions
-            {
-                ConnectionType = ConnectionType.Encrypted,
-                Tls = new ClientTlsOptions { TargetHost = "localhost", TrustedCaFile = certificate.CertificateFile },
-            });
+        using var pair = Support.Loopback.OpenEncrypted(certificate, certificate.CertificateFile);
 
         RoundTrip(pair, 76);
         RoundTrip(pair, 50_000);

@@ -45,6 +45,27 @@ public sealed class OrderlyCloseLoopbackTests
         Assert.Equal(SocketError.Success, status);
     }
 
+    /// <summary>
+    /// An encrypted channel ends TLS first: its last record is the close_notify alert (content type 21, visible in
+    /// TLS 1.2). Without it LSEG's C reader (OpenSSL) takes the end of stream for an error and logs
+    /// "ipcRead() failure. System errno: (0)"; with it, the ordinary end-of-stream line.
+    /// </summary>
+    [Fact]
+    public void An_encrypted_channel_sends_TLS_close_notify_before_ending_the_stream()
+    {
+        using var certificate = new Tls.TestCertificateFiles(signedByTestCa: true);
+        using var pair = Support.Loopback.OpenEncrypted(certificate, certificate.CaFile, System.Security.Authentication.SslProtocols.Tls12);
+        Support.Loopback.Send(pair.Client, "last"u8);
+
+        pair.Client.Close();
+
+        List<byte> ciphertext = ReadToEndOfStream(pair.ServerChannel.Socket);
+        byte lastRecordType = 0;
+        for (int at = 0; at + 5 <= ciphertext.Count; at += 5 + ((ciphertext[at + 3] << 8) | ciphertext[at + 4]))
+            lastRecordType = ciphertext[at];
+        Assert.Equal(21, lastRecordType);
+    }
+
     /// <summary>Every byte until end of stream; fails when the read sees a reset (ECONNRESET) instead.</summary>
     private static List<byte> ReadToEndOfStream(Socket socket)
     {

@@ -67,6 +67,21 @@ internal sealed class Loopback : IDisposable
         return new Loopback(server, client, accepted);
     }
 
+    /// <summary>An encrypted pair: the server presents <paramref name="certificate"/>, the client trusts <paramref name="caFile"/>.</summary>
+    public static Loopback OpenEncrypted(Tls.TestCertificateFiles certificate, string caFile,
+        System.Security.Authentication.SslProtocols protocols = System.Security.Authentication.SslProtocols.Tls12 | System.Security.Authentication.SslProtocols.Tls13) =>
+        Open(
+            new BindOptions
+            {
+                ConnectionType = ConnectionType.Encrypted,
+                Tls = new ServerTlsOptions { CertificateFile = certificate.CertificateFile, PrivateKeyFile = certificate.KeyFile },
+            },
+            new ConnectOptions
+            {
+                ConnectionType = ConnectionType.Encrypted,
+                Tls = new ClientTlsOptions { TargetHost = "localhost", TrustedCaFile = caFile, Protocols = protocols },
+            });
+
     /// <summary>
     /// A pair where either side may be blocking: the server accepts on another thread while the client connects,
     /// since a blocking side runs its whole handshake inside Accept or Connect.
