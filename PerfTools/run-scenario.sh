@@ -267,7 +267,8 @@ esac
 # PerfReport (when this checkout has it) turns the run folder into its report.
 if [ -f "$repo/PerfTools/PerfReport/PerfReport.csproj" ]; then
   build PerfReport
-  dotnet "$(bin_of PerfReport)/PerfReport.dll" -o "$run_dir/report" "$run_dir" >"$run_dir/perfreport.log" 2>&1 \
+  dotnet "$(bin_of PerfReport)/PerfReport.dll" -headline -title "Scenario $scenario" -o "$run_dir/report" "$run_dir" \
+      >"$run_dir/headline.txt" 2>"$run_dir/perfreport.log" \
     || { echo "run-scenario: PerfReport failed (see $run_dir/perfreport.log)" >&2; failed=1; }
 fi
 
@@ -276,6 +277,8 @@ echo "== $(basename "$consumer_summary") (scenario $scenario$([ "$netns" -eq 1 ]
 if [ -f "$consumer_summary" ]; then cat "$consumer_summary"; else echo "(no summary was written)"; failed=1; fi
 [ -f "$run_dir/HubSummary.out" ] && grep -E "Upstream item streams opened|Fan-out messages|Posts received|Items cached" "$run_dir/HubSummary.out" | sed 's/^/  hub: /'
 echo "== outputs: $run_dir"
+# The headline (rate, latency, CPU per message) and the report's path, last so they are what the terminal shows.
+[ -s "$run_dir/headline.txt" ] && { echo; cat "$run_dir/headline.txt"; }
 if [ "$failed" -ne 0 ]; then
   echo "run-scenario: scenario $scenario FAILED" >&2
   exit 1

@@ -105,6 +105,7 @@ internal sealed class RunFixture : IDisposable
             .Section("Overall Statistics:")
             .Note("No GenMsg latency information was received.")
             .Resources(resources, "CPU/Memory Samples")
+            .CpuPerMessage("CPU time per update received (nsec)", TimeSpan.FromMilliseconds(650), 1_000_000)
             .ToString();
         File.WriteAllText(PathOf(file), text);
         return this;

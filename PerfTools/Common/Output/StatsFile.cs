@@ -5,12 +5,19 @@ namespace PerfTools.Common.Output;
 
 /// <summary>
 /// A per-thread statistics file (<c>&lt;statsFile&gt;&lt;N&gt;.csv</c>, guide §2.5.2 and §10.2): one header line of
-/// column names joined by ", ", then one row per stats interval, written to the file as it is made. Rows are
+/// column names joined by ", ", then one row per stats interval, written to the file as it is made. After the tool's
+/// own (the guide's) columns comes one more, <see cref="IntervalHeader"/>: the interval's real length, so a reader can
+/// turn a count into a rate even for the last interval, which a run's end cuts short. Rows are
 /// formatted as ASCII into a buffer kept for the file's life: <see cref="WriteRow"/> allocates nothing.
 /// </summary>
 public sealed class StatsFile : IDisposable
 {
     private static readonly byte[] Separator = ", "u8.ToArray();
+
+    /// <summary>The last column's header: the interval's real length in seconds (beyond the guide).</summary>
+    public const string IntervalHeader = "Interval (sec)";
+
+    private static readonly StatsColumn IntervalColumn = StatsColumn.IntervalLength(IntervalHeader);
 
     private readonly FileStream _file;
     private readonly IReadOnlyList<StatsColumn> _columns;
@@ -19,9 +26,9 @@ public sealed class StatsFile : IDisposable
     public StatsFile(string path, IReadOnlyList<StatsColumn> columns)
     {
         Path = path;
-        _columns = columns;
+        _columns = [.. columns, IntervalColumn];
         _file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, bufferSize: 0);
-        _file.Write(Encoding.ASCII.GetBytes(HeaderLine(columns) + "\n"));
+        _file.Write(Encoding.ASCII.GetBytes(HeaderLine(_columns) + "\n"));
     }
 
     public string Path { get; }

@@ -19,7 +19,7 @@ public enum LatencyField
 /// </summary>
 public sealed class StatsColumn
 {
-    private enum Kind { Utc, Count, Total, Rate, Text, Latency, Cpu, Memory }
+    private enum Kind { Utc, Count, Total, Rate, Text, Latency, Cpu, Memory, Length }
 
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
@@ -72,6 +72,12 @@ public sealed class StatsColumn
     /// <summary>The guide's CPU % of the process over the interval.</summary>
     public static StatsColumn Cpu(string header, string format) => new(header, Kind.Cpu, format: format);
 
+    /// <summary>
+    /// The interval's real length in seconds, to the millisecond: the last interval of a run is usually cut short, and a
+    /// count per interval is only a rate once divided by this.
+    /// </summary>
+    public static StatsColumn IntervalLength(string header) => new(header, Kind.Length, format: "0.000");
+
     /// <summary>The process's peak memory in MB.</summary>
     public static StatsColumn Memory(string header, string format) => new(header, Kind.Memory, format: format);
 
@@ -106,6 +112,8 @@ public sealed class StatsColumn
                 return (value / _divisor).TryFormat(destination, out written, _format, Invariant);
             case Kind.Cpu:
                 return figures.Resources.CpuPercent.TryFormat(destination, out written, _format, Invariant);
+            case Kind.Length:
+                return figures.Seconds.TryFormat(destination, out written, _format, Invariant);
             default:
                 return figures.Resources.MemoryMegabytes.TryFormat(destination, out written, _format, Invariant);
         }

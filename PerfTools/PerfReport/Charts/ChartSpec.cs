@@ -25,4 +25,8 @@ internal sealed record ChartSpec(
     string YLabel,
     IReadOnlyList<ChartSeries> Series,
     string Caption,
-    XAxisKind XAxis = XAxisKind.Seconds);
+    XAxisKind XAxis = XAxisKind.Seconds)
+{
+    /// <summary>A logarithmic y axis (decades 1, 10, 100, ... labelled in the axis's unit): for latency over time.</summary>
+    public bool LogY { get; init; }
+}

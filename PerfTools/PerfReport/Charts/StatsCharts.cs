@@ -10,7 +10,7 @@ namespace PerfTools.PerfReport.Charts;
 /// </summary>
 internal static partial class StatsCharts
 {
-    private const string TimeLabel = "time since start of run (s)";
+    private const string TimeLabel = "time since the run's first tool started (s)";
     private const double BytesPerMegabyte = 1024 * 1024; // the tools' "MB" (TransportPerf's summary divides by 2^20)
 
     public static IEnumerable<ChartSpec> Build(IReadOnlyList<RunFolder> runs, SeriesNames names)
@@ -28,19 +28,24 @@ internal static partial class StatsCharts
             foreach (StatsTable table in run.Stats)
             {
                 double[] xs = StatsTimeline.Seconds(table, origin);
+                double[] lengths = table.RowSeconds();
                 ChartSeries Series(string header, double scale, SeriesStyle style = SeriesStyle.Line) =>
                     new(names.Of(run.Name, table.Label, header + (scale == 1 ? "" : " /s")), xs,
                         table.Column(header)!.Select(v => v * scale).ToArray(), style);
+                // A count per interval over the interval's real length: the last, cut-short interval is not a slump.
+                ChartSeries PerSecond(string header, double scale = 1) =>
+                    new(names.Of(run.Name, table.Label, header + " /s"), xs,
+                        table.Column(header)!.Select((v, i) => v * scale / lengths[i]).ToArray());
 
                 foreach (string header in table.Headers)
                 {
                     switch (StatsColumnKinds.Of(header))
                     {
                         case StatsColumnKind.Rate: rates.Add(Series(header, 1)); break;
-                        case StatsColumnKind.CountPerInterval: rates.Add(Series(header, 1 / table.IntervalSeconds)); break;
-                        case StatsColumnKind.ImagesPerInterval: images.Add(Series(header, 1 / table.IntervalSeconds)); break;
+                        case StatsColumnKind.CountPerInterval: rates.Add(PerSecond(header)); break;
+                        case StatsColumnKind.ImagesPerInterval: images.Add(PerSecond(header)); break;
                         case StatsColumnKind.BytesPerInterval:
-                            bytes.Add(Series(header, 1 / table.IntervalSeconds / BytesPerMegabyte) with
+                            bytes.Add(PerSecond(header, 1 / BytesPerMegabyte) with
                                 { Name = names.Of(run.Name, table.Label, header.Replace("Bytes", "MB", StringComparison.OrdinalIgnoreCase) + " /s") });
                             break;
                         case StatsColumnKind.Cpu: cpu.Add(Series(header, 1)); break;
@@ -56,16 +61,19 @@ internal static partial class StatsCharts
             }
         }
 
-        string interval = "Counts per stats interval are divided by the interval (-writeStatsInterval) to give per-second rates.";
+        string interval = "Counts per stats interval are divided by the interval's real length (the files' \"Interval (sec)\" " +
+            "column; -writeStatsInterval for files without it) to give per-second rates, so a run's last, shorter interval is not a slump. " +
+            "A series drawn exactly on an earlier one is dashed over it and says so in the legend.";
         yield return Chart("rates", "Message rates", "messages per second", rates, interval);
         yield return Chart("requests-images", "Item requests and images", "per second", images, interval);
         if (NonEmpty(bytes).Count > 0)
             yield return Chart("data-rates", "Data rates", "MB per second (1 MB = 2^20 bytes)", bytes, interval);
         foreach ((string family, List<ChartSeries> series) in latency)
         {
-            yield return Chart("latency-" + Slug(family), $"{family} over time", "latency (µs)", series,
+            yield return Chart("latency-" + Slug(family), $"{family} over time", "latency (µs, log scale)", series,
                 "Solid: average per stats interval; dashed: maximum; other solid lines: percentiles where the stats file has them. " +
-                "Intervals with no latency samples are left out.");
+                "The latency axis is logarithmic, so a start-up spike of milliseconds does not flatten the steady state's microseconds. " +
+                "Intervals with no latency samples are left out.") with { LogY = true };
         }
         yield return Chart("cpu", "CPU usage", "CPU (%)", cpu, "Process CPU usage per stats interval, as each tool samples it.");
         yield return Chart("memory", "Memory usage", "memory (MB)", memory, "Process memory per stats interval, as each tool samples it.");

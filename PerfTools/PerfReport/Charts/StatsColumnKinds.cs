@@ -30,7 +30,7 @@ internal static partial class StatsColumnKinds
     public static StatsColumnKind Of(string header)
     {
         string h = header.ToLowerInvariant();
-        if (h == "utc")
+        if (h == "utc" || h.StartsWith("interval", StringComparison.Ordinal))
             return StatsColumnKind.Other;
         if (h.Contains("latenc") || h.Contains("(usec)") || h.Contains("(nsec)"))
             return StatsColumnKind.Latency;

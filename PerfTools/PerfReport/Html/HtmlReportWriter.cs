@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Net;
 using System.Text;
+using PerfTools.PerfReport.Headline;
 using PerfTools.PerfReport.Input;
 
 namespace PerfTools.PerfReport.Html;
@@ -21,8 +22,8 @@ internal static class HtmlReportWriter
             .Append("<title>").Append(E(title)).Append("</title>\n<style>\n").Append(Css).Append("</style>\n</head>\n<body>\n")
             .Append("<h1>").Append(E(title)).Append("</h1>\n")
             .Append("<p class=\"meta\">Generated ").Append(E(generatedUtc.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", C)))
-            .Append(" by PerfReport. Latency in microseconds, rates per second, time in seconds since the start of each run.</p>\n");
-        Runs(html, runs);
+            .Append(" by PerfReport. Latency in microseconds, rates per second, time in seconds since the run's first tool started (one clock for every tool).</p>\n");
+        Headlines(html, runs);
         Contents(html, charts, distributions.Count > 0, runs.Any(r => r.Summaries.Count > 0));
         foreach (ReportChart chart in charts)
         {
@@ -36,9 +37,29 @@ internal static class HtmlReportWriter
         }
         if (distributions.Count > 0 && !charts.Any(c => c.Spec.FileName == "latency-percentiles"))
             PercentileTable(html, distributions);
+        Runs(html, runs);
         SummaryTables(html, runs);
         html.Append("</body>\n</html>\n");
         return html.ToString();
+    }
+
+    // The first screen: each run's headline (result, rate, latency avg/p50/p99 and samples, warm-up, CPU per message).
+    private static void Headlines(StringBuilder html, IReadOnlyList<RunFolder> runs)
+    {
+        html.Append("<section class=\"headline\" id=\"headline\">\n");
+        foreach (RunFolder run in runs)
+        {
+            RunHeadline headline = RunHeadline.Of(run);
+            if (runs.Count > 1)
+                html.Append("<h2>").Append(E(run.Name)).Append("</h2>\n");
+            html.Append("<table class=\"headline\">\n");
+            if (headline.IsEmpty)
+                html.Append("<tr><td>No summary file with figures in this run.</td></tr>\n");
+            foreach (HeadlineLine line in headline.Lines)
+                html.Append("<tr><th>").Append(E(line.Label)).Append("</th><td>").Append(E(line.Text)).Append("</td></tr>\n");
+            html.Append("</table>\n");
+        }
+        html.Append("</section>\n");
     }
 
     private static void Runs(StringBuilder html, IReadOnlyList<RunFolder> runs)
@@ -146,6 +167,8 @@ internal static class HtmlReportWriter
         table.summary td:not(:first-child), table.figures td:not(:first-child) { text-align: right; font-variant-numeric: tabular-nums; }
         nav ul { columns: 3; }
         section.chart { margin-top: 1.5em; }
+        section.headline table { font-size: 1.15em; margin: 0.8em 0; }
+        section.headline th { background: #e8f0fe; white-space: nowrap; }
         tr.differs td { background: #fff6d5; }
 
         """;

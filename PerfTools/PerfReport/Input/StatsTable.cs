@@ -35,6 +35,17 @@ internal sealed record StatsTable
     /// <summary>Seconds per row (the tool's <c>-writeStatsInterval</c>): turns per-interval counts into rates.</summary>
     public double IntervalSeconds { get; init; } = RunFolderReader.DefaultStatsIntervalSeconds;
 
+    /// <summary>
+    /// The real length of each row's interval in seconds: the tools' "Interval (sec)" column where the file has it (a
+    /// run's last interval is usually cut short), else <see cref="IntervalSeconds"/> for every row.
+    /// </summary>
+    public double[] RowSeconds()
+    {
+        double[]? lengths = Column("Interval (sec)");
+        return Enumerable.Range(0, RowCount)
+            .Select(i => lengths is not null && i < lengths.Length && lengths[i] > 0 ? lengths[i] : IntervalSeconds).ToArray();
+    }
+
     /// <summary>The column named <paramref name="header"/> (case and spaces ignored), or null when the file has none.</summary>
     public double[]? Column(string header) =>
         _columns.TryGetValue(CsvLine.NormalizeName(header), out double[]? values) ? values : null;

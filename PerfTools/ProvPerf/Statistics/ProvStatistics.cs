@@ -50,7 +50,7 @@ internal static class ProvStatistics
         ],
         columns:
         [
-            StatsColumn.Utc("UTC", "yyyy-MM-dd HH:mm"),
+            StatsColumn.Utc("UTC", "yyyy-MM-dd HH:mm:ss"),
             StatsColumn.Count("Requests received", (int)ProvCounter.Requests),
             StatsColumn.Count("Images sent", (int)ProvCounter.Images),
             StatsColumn.Count("Updates sent", (int)ProvCounter.Updates),

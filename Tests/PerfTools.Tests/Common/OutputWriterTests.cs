@@ -19,13 +19,14 @@ public sealed class OutputWriterTests
             StatsColumn.Count("Msgs sent", 0),
             StatsColumn.Total("Items", 1),
         ];
-        var figures = new IntervalFigures(0, counters: 2, streams: 0) { Utc = new DateTime(2013, 5, 14, 6, 35, 59, DateTimeKind.Utc) };
+        var figures = new IntervalFigures(0, counters: 2, streams: 0) { Utc = new DateTime(2013, 5, 14, 6, 35, 59, DateTimeKind.Utc), Seconds = 0.4321 };
         figures.SetCount(0, 1000);
         figures.SetCount(1, 7);
         figures.SetCount(0, 499000);
         using (var writer = new StatsFile(path, columns))
             writer.WriteRow(figures);
-        Assert.Equal(["UTC, Msgs sent, Items", "2013-05-14 06:35:59, 498000, 7"], File.ReadAllLines(path));
+        // After the tool's columns, the interval's real length: a cut-short last interval divides by what it lasted.
+        Assert.Equal(["UTC, Msgs sent, Items, Interval (sec)", "2013-05-14 06:35:59, 498000, 7, 0.432"], File.ReadAllLines(path));
         File.Delete(path);
         Assert.Equal("ConsStats2.csv", StatsFile.PathForThread("ConsStats", 2));
     }

@@ -64,7 +64,7 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
         Assert.Contains($"  Updates sent: {hub.Updates}\n", summary);
         Assert.Contains("  CPU/Memory samples: ", summary);
         string[] stats = File.ReadAllLines(Path.Combine(_dir, "NIProvStats1.csv"));
-        Assert.Equal("UTC, Requests received, Images sent, Updates sent, CPU usage (%), Memory (MB)", stats[0]);
+        Assert.Equal("UTC, Requests received, Images sent, Updates sent, CPU usage (%), Memory (MB), Interval (sec)", stats[0]);
         Assert.Equal(20, stats.Skip(1).Sum(line => long.Parse(line.Split(", ")[2])));
         Assert.Equal(hub.Updates, stats.Skip(1).Sum(line => long.Parse(line.Split(", ")[3])));
     }

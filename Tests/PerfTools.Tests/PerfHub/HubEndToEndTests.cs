@@ -133,7 +133,7 @@ public sealed class HubEndToEndTests : IDisposable
             {
                 using var reader = new StreamReader(new FileStream(hub.StatsPath, FileMode.Open, FileAccess.Read, FileShare.ReadWrite));
                 string[] lines = (await reader.ReadToEndAsync(_limit.Token)).Split('\n', StringSplitOptions.RemoveEmptyEntries);
-                if (lines.Skip(1).Any(line => line.Split(", ") is { Length: > 6 } cells && long.TryParse(cells[^1], out long queued) && queued > 0))
+                if (lines.Skip(1).Any(line => line.Split(", ") is { Length: > 6 } cells && long.TryParse(cells[^2], out long queued) && queued > 0))
                     return;
             }
             await Task.Delay(100, _limit.Token); // polling a file the hub writes once a second

@@ -94,7 +94,7 @@ public sealed class OutputFormatPinTests
         Assert.Equal("UTC, Requests received, Images sent, Updates sent, Posts reflected, GenMsgs sent, GenMsg Latencies sent, " +
             "GenMsgs received, GenMsg Latencies received, GenMsg Latency avg (usec), GenMsg Latency std dev (usec), " +
             "GenMsg Latency max (usec), GenMsg Latency min (usec), CPU usage (%), Memory(MB)", ProvStatistics.Layout.HeaderLine);
-        Assert.Equal("2013-05-14 06:36, 10, 20, 100020, 5, 6, 7, 8, 3, 21.83, 15.75, 40, 12, 12.35, 87.65", Row(ProvStatistics.Layout, f));
+        Assert.Equal("2013-05-14 06:36:04, 10, 20, 100020, 5, 6, 7, 8, 3, 21.83, 15.75, 40, 12, 12.35, 87.65", Row(ProvStatistics.Layout, f));
 
         var console = new StringWriter();
         var lines = new ProviderConsoleLines(console);

@@ -20,7 +20,7 @@ public sealed class EndToEndTests : IDisposable
 {
     private const string StatsHeader =
         "UTC, Msgs sent, Bytes sent, Msgs received, Bytes received, Latency msgs received, Latency avg (usec), " +
-        "Latency std dev (usec), Latency max (usec), Latency min (usec), CPU usage (%), Memory (MB)";
+        "Latency std dev (usec), Latency max (usec), Latency min (usec), CPU usage (%), Memory (MB), Interval (sec)";
 
     private readonly string _dir = Directory.CreateTempSubdirectory("transportperf-e2e").FullName;
 
@@ -114,7 +114,7 @@ public sealed class EndToEndTests : IDisposable
         foreach (string line in lines.Skip(1))
         {
             string[] cells = line.Split(", ");
-            Assert.Equal(12, cells.Length);
+            Assert.Equal(13, cells.Length);
             Assert.True(DateTime.TryParseExact(cells[0], "yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture, DateTimeStyles.None, out _));
             for (int i = 0; i < 4; i++)
                 totals[i] += long.Parse(cells[i + 1], CultureInfo.InvariantCulture);
