@@ -136,8 +136,15 @@ internal sealed class TransportThread : ITickHandler
             if (System.Diagnostics.Stopwatch.GetElapsedTime(start, now) > DrainLimit
                 || System.Diagnostics.Stopwatch.GetElapsedTime(lastProgress, now) > DrainStall)
                 return;
-            if (session.Channel.Port.Socket.Poll(DrainPoll, System.Net.Sockets.SelectMode.SelectWrite))
-                lastProgress = now;
+            try
+            {
+                if (session.Channel.Port.Socket.Poll(DrainPoll, System.Net.Sockets.SelectMode.SelectWrite))
+                    lastProgress = now;
+            }
+            catch (Exception e) when (e is System.Net.Sockets.SocketException or ObjectDisposedException)
+            {
+                return; // the connection is gone: nothing more can be written
+            }
         }
     }
 
