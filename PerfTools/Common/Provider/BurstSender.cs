@@ -4,9 +4,9 @@ using PerfTools.Common.Timing;
 namespace PerfTools.Common.Provider;
 
 /// <summary>
-/// Encodes and sends one connection's messages for a tick: the update burst and the generic message burst
-/// (round-robin over the items in the rotation, timestamps where the pacer says), and refresh bursts in spare
-/// time. The timestamp is taken before the buffer is obtained and the message encoded (guide §5.4, §6.4).
+/// Encodes and sends one connection's messages for a tick: the update burst (in slices over the tick,
+/// <see cref="UpdateSlices"/>) and the generic message burst (round-robin over the items in the rotation, timestamps
+/// where the pacer says), and refresh bursts in spare time. The timestamp is taken before the buffer is obtained and the message encoded (guide §5.4, §6.4).
 /// Shared by ProvPerf (refreshes answer requests: solicited) and NIProvPerf (the provider opens the streams:
 /// unsolicited). Allocates nothing.
 /// </summary>
