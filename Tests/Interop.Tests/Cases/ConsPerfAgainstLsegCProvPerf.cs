@@ -38,8 +38,6 @@ public sealed class ConsPerfAgainstLsegCProvPerf
 
         Assert.True(exit == 0, $"our ConsPerf exited with {exit}:\n{consumer.Tail()}\n--- LSEG ProvPerf:\n{provider.Tail()}");
         Outputs.AssertConsumerSteadyState("our ConsPerf", consumer.ReadFile("ConsSummary.out"), m.Items, m.Latency);
-        if (m.Tls)
-            Outputs.SkipIfOnlyTlsCloseWithoutNotify(provider);
         Outputs.AssertLsegLogClean(provider, ourSideCloses: true);
     }
 

@@ -15,13 +15,16 @@ public sealed partial class HubAgainstLsegC
     private const int Items = 100;
     private static readonly TimeSpan s_startLimit = TimeSpan.FromSeconds(30);
 
-    [Fact]
-    public async Task Our_NIProvPerf_through_PerfHub_to_LSEG_C_ConsPerf()
+    // Without updates the hub is idle towards LSEG's consumer after the images, so the hub's own pings reach it.
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task Our_NIProvPerf_through_PerfHub_to_LSEG_C_ConsPerf(bool updates)
     {
-        await using var run = new InteropRun("niprov-hub-ccons");
+        await using var run = new InteropRun("niprov-hub-ccons" + (updates ? "" : "-idle"));
         (PeerProcess hub, int consumerPort, int providerPort) = await StartHubAsync(run);
         PeerProcess publisher = run.StartOurs("niprovperf", "NIProvPerf",
-            ["-h", "127.0.0.1", "-p", providerPort.ToString(), "-itemCount", Items.ToString(), "-updateRate", "1000", "-runTime", "180",
+            ["-h", "127.0.0.1", "-p", providerPort.ToString(), "-itemCount", Items.ToString(), .. Rates(updates), "-runTime", "180",
              "-pingTimeout", "6"]);
         await WaitForImagesAsync(hub, publisher);
 
@@ -32,7 +35,7 @@ public sealed partial class HubAgainstLsegC
         int publisherExit = await publisher.StopAsync(TimeSpan.FromSeconds(20));
         int hubExit = await hub.StopAsync(TimeSpan.FromSeconds(20));
 
-        Outputs.AssertConsumerSteadyState("LSEG C ConsPerf", consumer.ReadFile("ConsSummary.out"), Items, latency: true);
+        Outputs.AssertConsumerSteadyState("LSEG C ConsPerf", consumer.ReadFile("ConsSummary.out"), Items, latency: updates);
         Outputs.AssertLsegLogClean(consumer, ourSideCloses: false);
         Assert.True(publisherExit == 0, $"our NIProvPerf exited with {publisherExit}:\n{publisher.Tail()}");
         Assert.True(hubExit == 0, $"PerfHub exited with {hubExit}:\n{hub.Tail()}");
@@ -62,13 +65,15 @@ public sealed partial class HubAgainstLsegC
         Assert.True(hubExit == 0, $"PerfHub exited with {hubExit}:\n{hub.Tail()}");
     }
 
-    [Fact]
-    public async Task LSEG_C_ConsPerf_through_PerfHub_to_our_ProvPerf()
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task LSEG_C_ConsPerf_through_PerfHub_to_our_ProvPerf(bool updates)
     {
-        await using var run = new InteropRun("ccons-hub-prov");
+        await using var run = new InteropRun("ccons-hub-prov" + (updates ? "" : "-idle"));
         int upstreamPort = Listening.FreePort();
         PeerProcess provider = run.StartOurs("provperf", "ProvPerf",
-            ["-p", upstreamPort.ToString(), "-updateRate", "1000", "-runTime", "180", "-pingTimeout", "6"]);
+            ["-p", upstreamPort.ToString(), .. Rates(updates), "-runTime", "180", "-pingTimeout", "6"]);
         await Listening.WaitAsync(provider, upstreamPort, s_startLimit);
         (PeerProcess hub, int consumerPort, _) = await StartHubAsync(run, "-upstream", $"127.0.0.1:{upstreamPort}");
 
@@ -79,11 +84,14 @@ public sealed partial class HubAgainstLsegC
         int hubExit = await hub.StopAsync(TimeSpan.FromSeconds(20));
         int providerExit = await provider.StopAsync(TimeSpan.FromSeconds(20));
 
-        Outputs.AssertConsumerSteadyState("LSEG C ConsPerf", consumer.ReadFile("ConsSummary.out"), Items, latency: true);
+        Outputs.AssertConsumerSteadyState("LSEG C ConsPerf", consumer.ReadFile("ConsSummary.out"), Items, latency: updates);
         Outputs.AssertLsegLogClean(consumer, ourSideCloses: false);
         Assert.True(hubExit == 0, $"PerfHub exited with {hubExit}:\n{hub.Tail()}");
         Assert.True(providerExit == 0, $"our ProvPerf exited with {providerExit}:\n{provider.Tail()}");
     }
+
+    private static string[] Rates(bool updates) =>
+        updates ? ["-updateRate", "1000", "-latencyUpdateRate", "10"] : ["-updateRate", "0", "-latencyUpdateRate", "0"];
 
     private static async Task<(PeerProcess Hub, int ConsumerPort, int ProviderPort)> StartHubAsync(InteropRun run, params string[] extra)
     {

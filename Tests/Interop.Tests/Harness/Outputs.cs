@@ -43,21 +43,6 @@ internal static partial class Outputs
             $"{lseg.Name} saw the connection closed under it ({orderlyCloses} time(s)):\n{lseg.Tail()}");
     }
 
-    /// <summary>
-    /// Skips, with the reason, a TLS case whose only remaining fault is LSEG C's line for a TLS connection that ended
-    /// without close_notify: OpenSSL then reports SSL_ERROR_SYSCALL, which ripcSSLRead (ripcsslutils.c) turns into
-    /// "ipcRead() failure. System errno: (0)" instead of the orderly-close line it prints after close_notify
-    /// (SSL_ERROR_ZERO_RETURN). Our transport's close does not send close_notify yet (issue 23, item 2); once it does,
-    /// the line is gone and the case passes without this skip.
-    /// </summary>
-    public static void SkipIfOnlyTlsCloseWithoutNotify(PeerProcess lseg)
-    {
-        const string tlsEndWithoutNotify = "ipcRead() failure. System errno: (0)";
-        string[] failures = [.. lseg.Output.Split('\n').Where(l => s_failureMarks.Any(m => l.Contains(m, StringComparison.Ordinal)) && !IsOrderlyClose(l))];
-        if (failures.Length > 0 && failures.All(l => l.Contains(tlsEndWithoutNotify, StringComparison.Ordinal)))
-            Assert.Skip($"{lseg.Name}: the run passed, but our TLS close sent no close_notify, so LSEG C logged '{tlsEndWithoutNotify}' (issue 23, item 2)");
-    }
-
     private static bool IsOrderlyClose(string line) => s_peerClosedInOrder.Any(t => line.Contains(t, StringComparison.Ordinal));
 
     /// <summary>
