@@ -2,7 +2,7 @@ namespace Eta.Transport.Reading;
 
 /// <summary>
 /// Fragmented messages in progress, by fragment id (a peer may interleave several). Assemblies are
-/// recycled. A fragment whose id is unknown (header never seen, or skipped) is dropped, as LSEG does.
+/// recycled. A header reusing an id in progress replaces that message, as LSEG's readers do.
 /// </summary>
 internal sealed class FragmentTable
 {

@@ -302,13 +302,16 @@ internal sealed class FrameReader
         }
         args.UncompressedBytesRead += headerBytes + payload.Length;
 
+        // LSEG's C reader (rsslSocketRead) reads the total length as a signed 32-bit number and fails a fragment
+        // whose header it never saw ("0014 Attempting to reassemble a message ... without seeing first fragment"),
+        // which is also where a total of 2^31 bytes or more ends up: a peer sending either is broken.
         FragmentAssembly? assembly;
         if (isHeader)
         {
             if (totalLength > int.MaxValue)
             {
-                _fragments.Discard(id); // too large to deliver: skip it and its fragments (LSEG does the same)
-                return FrameOutcome.Nothing;
+                error.Set(TransportReturnCode.Failure, $"Read: a fragment header (id {id}) declares a message of {totalLength} bytes, more than 2^31 - 1");
+                return FrameOutcome.Failure;
             }
             assembly = _fragments.Begin(id, totalLength);
             if (assembly is null)
@@ -321,12 +324,16 @@ internal sealed class FrameReader
         {
             assembly = _fragments.Find(id);
             if (assembly is null)
-                return FrameOutcome.Nothing; // fragment without (or after a skipped) header: dropped
+            {
+                error.Set(TransportReturnCode.Failure, $"Read: received a fragment (id {id}) whose fragment header never came");
+                return FrameOutcome.Failure;
+            }
         }
         if (!assembly.Append(payload))
         {
-            _fragments.Discard(id); // overruns its declared length: drop the whole message
-            return FrameOutcome.Nothing;
+            error.Set(TransportReturnCode.Failure,
+                $"Read: fragments of message id {id} carry more than the {assembly.ExpectedLength} bytes its fragment header declared");
+            return FrameOutcome.Failure;
         }
         if (!assembly.IsComplete)
             return FrameOutcome.Nothing;
