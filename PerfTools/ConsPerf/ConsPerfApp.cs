@@ -48,6 +48,12 @@ public static class ConsPerfApp
             return SetupErrorExitCode;
         }
 
+        // The guide reads -msgFile for posts and generic messages only (§4.4), so without them a missing file is no error;
+        // but a file named and not there is said, not passed over in silence.
+        if (resources.ContentEncoder is null && !File.Exists(InputFiles.Resolve(options.MsgFile)))
+            console.WriteLine($"{ConsPerfCommandLine.ToolName}: warning: message data: {options.MsgFile}: no such file " +
+                "(not read: nothing is posted and no generic message is sent)");
+
         using var shutdown = new ShutdownSignal(runTime: null, cancellation, handleSignals);
         ConsumerRun run;
         try

@@ -46,7 +46,7 @@ public static class NIProvPerfApp
     {
         if (!LoadInputs(options, out MsgData? msgData, out ItemList? items, out string? error))
         {
-            console.WriteLine(error);
+            console.WriteLine($"{NIProvPerfCommandLine.ToolName}: {error}");
             return SetupFailed;
         }
 
@@ -135,7 +135,7 @@ public static class NIProvPerfApp
         }
         catch (ItemListException e)
         {
-            error = $"Unable to load the item list: {e.Message}";
+            error = $"item list: {e.Message}";
             return false;
         }
     }

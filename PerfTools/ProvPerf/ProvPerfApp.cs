@@ -50,7 +50,7 @@ public static class ProvPerfApp
         MsgData? msgData = dictionary is null ? null : DataFiles.LoadMsgData(options.MsgFile, dictionary, out error);
         if (dictionary is null || msgData is null)
         {
-            console.WriteLine(error);
+            console.WriteLine($"{ProvPerfCommandLine.ToolName}: {error}");
             return SetupFailed;
         }
 

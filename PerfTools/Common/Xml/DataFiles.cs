@@ -21,18 +21,21 @@ public static class DataFiles
         return File.Exists(beside) ? beside : name;
     }
 
-    /// <summary>Loads the dictionary; null with <paramref name="error"/> set when a file is missing or malformed.</summary>
+    /// <summary>
+/// Loads the dictionary; null with <paramref name="error"/> set when a file is missing or malformed. Errors read as
+/// every tool words them after its name: "dictionary: ...", "message data: &lt;file&gt;: ...".
+/// </summary>
     public static DataDictionary? LoadDictionary(out string? error)
     {
         var dictionary = new DataDictionary();
         if (dictionary.LoadFieldDictionary(Locate(FieldDictionaryFile), out DictionaryError? fieldError) != CodecReturnCode.Success)
         {
-            error = $"Unable to load field dictionary: {fieldError}";
+            error = $"dictionary: {fieldError}";
             return null;
         }
         if (dictionary.LoadEnumTypeDictionary(Locate(EnumTypeFile), out DictionaryError? enumError) != CodecReturnCode.Success)
         {
-            error = $"Unable to load enum type dictionary: {enumError}";
+            error = $"dictionary: {enumError}";
             return null;
         }
         error = null;
@@ -49,7 +52,7 @@ public static class DataFiles
         }
         catch (MsgDataException e)
         {
-            error = $"Unable to load message data: {e.Message}";
+            error = $"message data: {e.Message}";
             return null;
         }
     }
