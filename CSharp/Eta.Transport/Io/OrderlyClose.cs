@@ -8,7 +8,8 @@ namespace Eta.Transport.Io;
 /// reads the last frame, then end of stream), and what the peer still sends is read and discarded until its own end
 /// of stream, before the socket is closed. Closing a socket with unread bytes in its receive buffer, or receiving
 /// bytes after closing it, makes the kernel answer with a reset, which LSEG's C transport logs as
-/// <c>ipcRead() failure. Connection reset by peer</c>: an ADS operator reads that as a crash.
+/// <c>System errno: (104)</c>: an ADS operator reads that as a crash. (Its <c>ipcRead() failure. Connection reset
+/// by peer</c> line, despite the words, is what it prints for an ordinary end of stream too.)
 /// The draining runs in the background, bounded by <see cref="DrainLimit"/>, so a caller closing several channels
 /// does not wait for each peer in turn; <see cref="WaitForPending"/> (called by <see cref="Transport.Uninitialize"/>
 /// and at process exit) waits for them, so a tool that ends right after closing still ends cleanly.
