@@ -576,8 +576,9 @@ public sealed class Channel
     }
 
     /// <summary>
-    /// Sends what is queued, waiting for the socket to take it up to <see cref="OrderlyClose.FlushLimit"/>; false when
-    /// the socket failed (the connection then ends without ceremony).
+    /// Sends what is queued, waiting for the socket to take it up to <see cref="OrderlyClose.FlushLimit"/>, or until it
+    /// took nothing for <see cref="OrderlyClose.StalledLimit"/> (a peer that stopped reading: a server closing a stalled
+    /// consumer must not wait for it); false when the socket failed (the connection then ends without ceremony).
     /// </summary>
     private bool FlushBeforeClose()
     {
@@ -587,7 +588,7 @@ public sealed class Channel
             TransportReturnCode result = _writer!.Flush();
             while (result > TransportReturnCode.Success)
             {
-                long left = deadline - Environment.TickCount64;
+                long left = Math.Min(deadline - Environment.TickCount64, (long)OrderlyClose.StalledLimit.TotalMilliseconds);
                 if (left <= 0 || !_stream!.Socket.Poll(TimeSpan.FromMilliseconds(left), SelectMode.SelectWrite))
                     break;
                 result = _writer.Flush();

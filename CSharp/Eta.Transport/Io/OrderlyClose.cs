@@ -18,6 +18,9 @@ internal static class OrderlyClose
     /// <summary>Longest a close waits for queued frames to leave (the peer may have stopped reading).</summary>
     public static readonly TimeSpan FlushLimit = TimeSpan.FromSeconds(1);
 
+    /// <summary>Longest a close waits for a socket that takes none of the queued bytes.</summary>
+    public static readonly TimeSpan StalledLimit = TimeSpan.FromMilliseconds(100);
+
     /// <summary>Longest a closed connection waits for the peer's end of stream before the socket is closed anyway.</summary>
     public static readonly TimeSpan DrainLimit = TimeSpan.FromSeconds(2);
 
