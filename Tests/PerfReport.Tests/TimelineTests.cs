@@ -35,3 +35,36 @@ public sealed class TimelineTests
         Assert.True(charts.Single(c => c.FileName == "latency-latency").LogY, "latency over time is on a log axis");
     }
 }
+
+/// <summary>A series drawn exactly on an earlier one must not hide it (ProvPerf's requests and images per second coincide).</summary>
+public sealed class OverlapTests
+{
+    private static readonly SkiaSharp.SKColor First = new(0x1f, 0x77, 0xb4), Second = new(0xff, 0x7f, 0x0e); // Category10
+
+    [Fact]
+    public void Two_identical_series_both_show_in_the_plot()
+    {
+        double[] xs = [1, 2, 3, 4, 5, 6], ys = [200, 180, 0, 0, 0, 0];
+        var spec = new ChartSpec("overlap", "Item requests and images", "s", "per second",
+            [new ChartSeries("Requests received /s", xs, ys), new ChartSeries("Images sent /s", xs, ys)], "");
+
+        using SkiaSharp.SKBitmap png = SkiaSharp.SKBitmap.Decode(ChartRenderer.RenderPng(spec));
+
+        int Near(SkiaSharp.SKColor colour)
+        {
+            int count = 0;
+            for (int y = 0; y < png.Height; y++)
+            {
+                for (int x = 60; x < 700; x++) // the plot area's left part; the legend (which shows both anyway) is at the right
+                {
+                    SkiaSharp.SKColor c = png.GetPixel(x, y);
+                    if (Math.Abs(c.Red - colour.Red) + Math.Abs(c.Green - colour.Green) + Math.Abs(c.Blue - colour.Blue) < 40)
+                        count++;
+                }
+            }
+            return count;
+        }
+        Assert.True(Near(First) > 100, $"the first series is hidden under the second ({Near(First)} pixels of its colour)");
+        Assert.True(Near(Second) > 100, $"the second series is not drawn ({Near(Second)} pixels of its colour)");
+    }
+}
