@@ -67,9 +67,10 @@ public sealed class StatsCollectorTests : IDisposable
             Assert.Equal(2, collector.Resources.SampleCount);
         }
 
-        Assert.Equal(["Sent, Rate, Zero, Count, Avg, Max (ms)", "10, 5.0, 0, 2, 300.00, 0.400", "5, 5.0, 0, 0, 0.00, 0.000"],
+        // After the layout's columns, the file adds each interval's real length (2 s, then 1 s).
+        Assert.Equal(["Sent, Rate, Zero, Count, Avg, Max (ms), Interval (sec)", "10, 5.0, 0, 2, 300.00, 0.400, 2.000", "5, 5.0, 0, 0, 0.00, 0.000, 1.000"],
             File.ReadAllLines(Path.Combine(_dir, "Stats1.csv")));
-        Assert.Equal(["30, 15.0, 0, 0, 0.00, 0.000", "0, 0.0, 0, 0, 0.00, 0.000"], File.ReadAllLines(Path.Combine(_dir, "Stats2.csv")).Skip(1));
+        Assert.Equal(["30, 15.0, 0, 0, 0.00, 0.000, 2.000", "0, 0.0, 0, 0, 0.00, 0.000, 1.000"], File.ReadAllLines(Path.Combine(_dir, "Stats2.csv")).Skip(1));
         Assert.Equal(["Message type, Send time, Receive time, Latency (usec)", "Upd, 100, 300, 200", "Upd, 100, 500, 400"],
             File.ReadAllLines(Path.Combine(_dir, "Lat1.csv")));
         // The unlogged stream is counted but kept out of the file.
