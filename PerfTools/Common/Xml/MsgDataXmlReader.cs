@@ -165,8 +165,9 @@ internal sealed class MsgDataXmlReader
 
     private FieldTemplate[] ReadFieldList()
     {
-        int line = Line;
-        int? declared = OptionalCount("entryCount");
+        // entryCount is informational: LSEG's C parser counts the entries itself, and LSEG's own C MsgData.xml
+        // declares 70 entries for a refresh of 83. It must still be a number.
+        _ = OptionalCount("entryCount");
         var fields = new List<FieldTemplate>();
         int depth = _reader.Depth;
         while (NextChild(depth))
@@ -177,7 +178,6 @@ internal sealed class MsgDataXmlReader
                 throw Error($"a field list holds at most {MaxEntries} entries (one more is kept for a latency timestamp)");
             fields.Add(ReadFieldEntry());
         }
-        CheckCount("entryCount", declared, fields.Count, line);
         return [.. fields];
     }
 

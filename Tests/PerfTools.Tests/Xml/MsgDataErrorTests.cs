@@ -75,14 +75,6 @@ public class MsgDataErrorTests
         Assert.Contains("updateMsg", Fail(xml).Message);
     }
 
-    [Fact]
-    public void Entry_count_must_match()
-    {
-        string xml = Doc(refresh: Entry(1, "RSSL_DT_UINT", "")).Replace("<fieldList>", "<fieldList entryCount=\"3\">");
-        var e = Fail(xml);
-        Assert.Equal(4, e.Line);
-        Assert.Contains("entryCount", e.Message);
-    }
 
     [Fact]
     public void Declared_message_counts_must_match()

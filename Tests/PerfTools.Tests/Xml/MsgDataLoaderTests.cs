@@ -123,4 +123,26 @@ public class MsgDataLoaderTests
         // LSEG's data="" on a REAL is a blank REAL: an entry of length 0.
         Assert.Contains(data.Refresh.Fields, f => f.FieldId == 376 && f.EncodedValue.Length == 0);
     }
+    [Fact]
+    public void A_field_lists_entryCount_is_informational_as_in_LSEGs_C_parser()
+    {
+        string xml = MsgDataErrorTests.Doc(refresh: MsgDataErrorTests.Entry(1, "RSSL_DT_UINT", "5"))
+            .Replace("<fieldList>", "<fieldList entryCount=\"3\">");
+        MsgData data = MsgDataLoader.Parse("inline.xml", new StringReader(xml), new FakeFieldDefinitions());
+        Assert.Equal(1, data.Refresh.FieldCount);
+    }
+
+    [Fact]
+    public void LSEGs_C_edition_message_data_loads_although_its_refresh_declares_fewer_entries()
+    {
+        // LSEG C 2.1.2 ships a MsgData.xml whose refresh says entryCount="70" over 83 entries; its own tools load it.
+        string path = Path.Combine(ReferenceData.Root, "..", "peers", "lseg-eta-c", "etc", "MsgData.xml");
+        var dictionary = new DataDictionary();
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadFieldDictionary(ReferenceData.Path("RDMFieldDictionary"), out _));
+        Assert.Equal(CodecReturnCode.Success, dictionary.LoadEnumTypeDictionary(ReferenceData.Path("enumtype.def"), out _));
+
+        MsgData data = MsgDataLoader.Load(path, dictionary);
+
+        Assert.Equal(83, data.Refresh.FieldCount);
+    }
 }
