@@ -1,4 +1,6 @@
+using System.Diagnostics;
 using PerfTools.Common.Network;
+using PerfTools.Common.Provider;
 using PerfTools.Common.Timing;
 using PerfTools.TransportPerf.Network;
 using PerfTools.TransportPerf.Options;
@@ -22,8 +24,8 @@ internal sealed class TransportSession : IMessageHandler
     private readonly ChannelReader _reader;
     private SequenceChecker _incoming;
     private long _nextSequence = PerfPayload.FirstSequence;
+    private readonly UpdateSlices _slices;
     private bool _outputQueued;
-    private int _pendingInTick;
 
     public TransportSession(IPerfChannel channel, TransportPerfOptions options, TransportThreadStats stats, int seed)
     {
@@ -32,6 +34,7 @@ internal sealed class TransportSession : IMessageHandler
         _stats = stats;
         _pacer = new MessagePacer(options.EffectiveMsgRate, options.EffectiveLatencyMsgRate, options.TickRate, seed);
         _reader = new ChannelReader(channel.Port, this);
+        _slices = new UpdateSlices(options.TickRate, Stopwatch.Frequency);
     }
 
     public IPerfChannel Channel => _channel;
@@ -41,66 +44,88 @@ internal sealed class TransportSession : IMessageHandler
 
     public bool IsClosed { get; private set; }
 
-    /// <summary>Messages of the current tick not sent yet: the channel had no room for them so far.</summary>
-    public int PendingInTick => _pendingInTick;
+    /// <summary>Messages of the current tick not sent yet: not due yet, or the channel had no room for them so far.</summary>
+    public int PendingInTick => _slices.Owed;
 
     /// <summary>
-    /// Starts tick <paramref name="tickNumber"/>: what the previous tick could not send in its whole time is counted
-    /// as out of buffers (as the guide's tools count a burst cut short), so are the messages of ticks the loop skipped
-    /// because it fell behind; then sends as much of this tick's burst as the channel takes. The rest waits for
-    /// <see cref="SendPending"/> in the tick's spare time, so a sender past capacity still sends all the channel takes.
+    /// Starts tick <paramref name="tickNumber"/> at <paramref name="now"/> (a Stopwatch time): what the previous tick
+    /// still owes goes first (its last slice can fall after a tick that began late), and what the channel does not
+    /// take of it is counted as out of buffers (as the guide's tools count a burst cut short), so are the messages of
+    /// ticks the loop skipped because it fell behind; then this tick's first slice goes (<see cref="UpdateSlices"/>).
+    /// The later slices follow through <see cref="FlushAndSendDue(long)"/> as they fall due, each stamped when it is
+    /// sent: sent whole, a burst fills the socket ahead of its own latency messages.
     /// </summary>
-    public ChannelResult SendBurst(long tickNumber)
+    public ChannelResult SendBurst(long tickNumber, long now)
     {
+        if (_slices.Owed > 0 && SendMessages(_slices.Owed) == ChannelResult.Closed)
+            return ChannelResult.Closed;
+        if (_slices.Owed > 0)
+            _stats.OutOfBuffers.Add(_slices.Owed);
         int count = _pacer.BeginTick(tickNumber);
-        if (_pendingInTick > 0)
-            _stats.OutOfBuffers.Add(_pendingInTick);
         if (_pacer.MessagesSkipped > 0)
             _stats.BehindSchedule.Add(_pacer.MessagesSkipped);
-        _pendingInTick = count;
-        return SendPending();
+        _slices.BeginTick(count, now);
+        return SendDue(now);
     }
 
-    /// <summary>Sends what is left of this tick's burst, as far as the channel takes it (stops at the first refused buffer).</summary>
-    public ChannelResult SendPending()
+    /// <summary><see cref="SendBurst(long, long)"/> now.</summary>
+    public ChannelResult SendBurst(long tickNumber) => SendBurst(tickNumber, Stopwatch.GetTimestamp());
+
+    /// <summary>
+    /// Sends the messages of this tick's burst due by <paramref name="now"/>, as far as the channel takes them
+    /// (stops at the first refused buffer; the rest stays owed).
+    /// </summary>
+    public ChannelResult SendDue(long now) => SendMessages(_slices.DueBy(now));
+
+    private ChannelResult SendMessages(int count)
     {
         ChannelResult result = ChannelResult.Success;
-        while (_pendingInTick > 0)
+        while (count > 0)
         {
-            int group = _options.Packing ? Math.Min(_options.PackCount, _pendingInTick) : 1;
+            int group = _options.Packing ? Math.Min(_options.PackCount, count) : 1;
             result = SendGroup(group);
             if (result is ChannelResult.NoBuffers or ChannelResult.Closed)
                 break;
-            _pendingInTick -= group;
+            _slices.Sent(group);
+            count -= group;
         }
         if (result == ChannelResult.NoBuffers)
             result = ChannelResult.Queued; // buffers are held by queued output: flushing frees them
         return NoteWrite(result);
     }
 
+    /// <summary>
+    /// When this session next has something to send by itself: its next slice (a Stopwatch time), or never
+    /// (<see cref="long.MaxValue"/>) while its output waits for the socket, whose readiness wakes the thread instead.
+    /// </summary>
+    public long NextSendAt(long now) => _outputQueued ? long.MaxValue : _slices.NextSliceAt(now);
+
     /// <summary>Flushes output left queued by earlier writes.</summary>
     public ChannelResult FlushIfQueued() => _outputQueued ? NoteWrite(_channel.Flush()) : ChannelResult.Success;
 
     /// <summary>
-    /// Spare time's writing: flushes queued output and, once the socket took all of it, sends more of this tick's
-    /// burst and flushes that. Output the socket cannot take yet stays queued (the port then has the thread's loop
-    /// wait for the socket to be writable).
+    /// Spare time's writing: flushes queued output and, once the socket took all of it, sends the messages due by
+    /// <paramref name="now"/> and flushes them. Output the socket cannot take yet stays queued (the port then has
+    /// the thread's loop wait for the socket to be writable).
     /// </summary>
-    public ChannelResult FlushAndSendPending()
+    public ChannelResult FlushAndSendDue(long now)
     {
         ChannelResult result = FlushIfQueued();
-        if (_outputQueued || _pendingInTick == 0 || result == ChannelResult.Closed)
+        if (_outputQueued || _slices.Owed == 0 || result == ChannelResult.Closed)
             return result;
-        result = SendPending();
+        result = SendDue(now);
         return result == ChannelResult.Closed ? result : FlushIfQueued();
     }
+
+    /// <summary><see cref="FlushAndSendDue(long)"/> now.</summary>
+    public ChannelResult FlushAndSendDue() => FlushAndSendDue(Stopwatch.GetTimestamp());
 
     /// <summary>End of the run: what the last tick did not send is counted as out of buffers.</summary>
     public void EndTick()
     {
-        if (_pendingInTick > 0)
-            _stats.OutOfBuffers.Add(_pendingInTick);
-        _pendingInTick = 0;
+        if (_slices.Owed > 0)
+            _stats.OutOfBuffers.Add(_slices.Owed);
+        _slices.GiveUpRest();
     }
 
     /// <summary>True while the transport holds output not yet passed to the socket.</summary>

@@ -1,6 +1,8 @@
+using System.Diagnostics;
 using System.Threading.Channels;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Network;
+using PerfTools.Common.Provider;
 using PerfTools.Common.Timing;
 using PerfTools.TransportPerf.Network;
 using PerfTools.TransportPerf.Options;
@@ -11,8 +13,8 @@ namespace PerfTools.TransportPerf.Threads;
 
 /// <summary>
 /// One transport thread (§7.3 phase 2): takes connections handed over by the main thread, sends a burst on each
-/// of them every tick, and spends the rest of the tick reading (waiting on socket readiness, or polling with
-/// -busyRead). A client's connection closing ends the test; a server keeps serving its other connections.
+/// of them every tick (in slices spread over the tick, see <see cref="UpdateSlices"/>), and spends the rest of the
+/// tick reading (waiting on socket readiness, or polling with -busyRead). A client's connection closing ends the test; a server keeps serving its other connections.
 /// </summary>
 internal sealed class TransportThread : ITickHandler
 {
@@ -84,15 +86,16 @@ internal sealed class TransportThread : ITickHandler
     {
         while (_handoff.Reader.TryRead(out IPerfChannel? channel))
         {
-            _stats.MarkConnected(System.Diagnostics.Stopwatch.GetTimestamp());
+            _stats.MarkConnected(Stopwatch.GetTimestamp());
             var session = new TransportSession(channel, _options, _stats, seed: _stats.ThreadNumber * 7919 + _sessions.Count);
             _sessions.Add(session);
             _loop.Add(session.Reader);
         }
         if (_sends)
         {
+            long now = Stopwatch.GetTimestamp();
             foreach (TransportSession session in _sessions)
-                session.SendBurst(tickNumber);
+                session.SendBurst(tickNumber, now);
         }
         // Once a second; by the second's number, since a thread far behind skips ticks (TickScheduler.MaxCatchUp).
         long second = tickNumber / _options.TickRate;
@@ -107,20 +110,27 @@ internal sealed class TransportThread : ITickHandler
 
     public void OnSpareTime(TimeSpan untilNextTick)
     {
+        long now = Stopwatch.GetTimestamp();
+        long nextSend = long.MaxValue;
         foreach (TransportSession session in _sessions)
-            session.FlushAndSendPending();
+        {
+            session.FlushAndSendDue(now);
+            nextSend = Math.Min(nextSend, session.NextSendAt(now));
+        }
 
         if (_sessions.Count == 0)
         {
             _shutdown.Token.WaitHandle.WaitOne(PollTimeout.Milliseconds(untilNextTick));
             return;
         }
-        _loop.Pump(untilNextTick);
+        // Until the next slice of a burst falls due (UpdateSlices), the next tick, or a socket is ready.
+        _loop.Pump(UpdateSlices.WaitBefore(now, nextSend, untilNextTick));
         // Reflected messages leave at the end of the slice that read them, not on the next pass.
+        now = Stopwatch.GetTimestamp();
         foreach (TransportSession session in _sessions)
         {
             if (session.AfterRead() != ChannelResult.Closed)
-                session.FlushAndSendPending();
+                session.FlushAndSendDue(now);
         }
         RemoveClosedSessions();
     }
@@ -129,12 +139,12 @@ internal sealed class TransportThread : ITickHandler
     // takes nothing for DrainStall has stopped reading), so the messages counted as sent reach the wire.
     private static void DrainOutput(TransportSession session)
     {
-        long start = System.Diagnostics.Stopwatch.GetTimestamp(), lastProgress = start;
+        long start = Stopwatch.GetTimestamp(), lastProgress = start;
         while (session.FlushIfQueued() == ChannelResult.Queued)
         {
-            long now = System.Diagnostics.Stopwatch.GetTimestamp();
-            if (System.Diagnostics.Stopwatch.GetElapsedTime(start, now) > DrainLimit
-                || System.Diagnostics.Stopwatch.GetElapsedTime(lastProgress, now) > DrainStall)
+            long now = Stopwatch.GetTimestamp();
+            if (Stopwatch.GetElapsedTime(start, now) > DrainLimit
+                || Stopwatch.GetElapsedTime(lastProgress, now) > DrainStall)
                 return;
             try
             {

@@ -63,6 +63,41 @@ public sealed class TransportSessionTests
             channel.Written.Select(m => BinaryPrimitives.ReadInt64LittleEndian(m)));
     }
 
+    /// <summary>
+    /// Sent whole at the start of its tick, a 3,000-message burst (450 KB at 150 B) filled the socket ahead of its own
+    /// latency messages: 184 µs average at 3 M/s against LSEG C's 17. In slices (UpdateSlices), at most one slice
+    /// waits ahead of a stamped message, and each is stamped when its slice goes.
+    /// </summary>
+    [Fact]
+    public void A_burst_goes_out_in_slices_as_they_fall_due_each_stamped_when_sent()
+    {
+        var channel = new FakePerfChannel();
+        var session = new TransportSession(channel,
+            Options("-msgRate", "3000000", "-tickRate", "1000", "-latencyMsgRate", "all", "-msgSize", "150", "-pack", "20"),
+            new TransportThreadStats(1), seed: 1);
+        long tickLength = System.Diagnostics.Stopwatch.Frequency / 1000;
+        long start = 1_000_000;
+
+        session.SendBurst(0, start);
+        Assert.Equal(300, channel.Written.Count); // the first of ten slices
+        long afterFirstSlice = global::PerfTools.Common.Timing.PerfTimestamp.NowNanoseconds();
+        Assert.Equal(start + tickLength / 10, session.NextSendAt(start)); // the thread may wait until then
+
+        session.FlushAndSendDue(start + tickLength / 10 - 1);
+        Assert.Equal(300, channel.Written.Count); // the second slice is not due yet
+        session.FlushAndSendDue(start + tickLength / 2);
+        Assert.Equal(1800, channel.Written.Count); // six slices begun half-way through the tick
+        session.FlushAndSendDue(start + tickLength - 1);
+        Assert.Equal(3000, channel.Written.Count); // and the whole burst before the tick ends
+        Assert.Equal(long.MaxValue, session.NextSendAt(start + tickLength - 1));
+
+        for (int i = 300; i < channel.Written.Count; i++)
+        {
+            Assert.True(PerfPayload.TryRead(channel.Written[i], out _, out long stamp));
+            Assert.True(stamp >= afterFirstSlice, $"message {i} was stamped before its slice was sent");
+        }
+    }
+
     [Fact]
     public void Received_sequence_gaps_and_repeats_are_counted_and_latency_is_queued()
     {
@@ -192,7 +227,7 @@ public sealed class TransportSessionTests
     }
 
     [Fact]
-    public void A_burst_the_channel_cut_short_goes_on_in_the_spare_time_and_only_the_tick_end_counts_the_rest()
+    public void A_burst_the_channel_cut_short_goes_on_in_the_spare_time_and_the_next_tick_counts_only_what_it_still_cannot_send()
     {
         var stats = new TransportThreadStats(1);
         var channel = new FakePerfChannel(buffers: 4);
@@ -204,18 +239,18 @@ public sealed class TransportSessionTests
         Assert.Equal(0, stats.OutOfBuffers.Total);
 
         channel.AddBuffers(3); // the socket took some queued output
-        session.FlushAndSendPending();
+        session.FlushAndSendDue();
         Assert.Equal(7, stats.MsgsSent.Total);
         session.SendBurst(1); // the tick is over: its last 3 were out of buffers
         Assert.Equal(3, stats.OutOfBuffers.Total);
         Assert.Equal(10, session.PendingInTick);
 
         channel.AddBuffers(100);
-        session.SendBurst(5); // ticks 2..4 skipped by a loop that fell behind
-        Assert.Equal(13, stats.OutOfBuffers.Total);
+        session.SendBurst(5); // tick 1's burst goes now, as the channel takes it; ticks 2..4 were skipped by a loop that fell behind
+        Assert.Equal(3, stats.OutOfBuffers.Total);
         Assert.Equal(30, stats.BehindSchedule.Total);
-        Assert.Equal(17, stats.MsgsSent.Total);
-        Assert.Equal(Enumerable.Range(0, 17).Select(i => (long)i), channel.Written.Select(m => BinaryPrimitives.ReadInt64LittleEndian(m)));
+        Assert.Equal(27, stats.MsgsSent.Total);
+        Assert.Equal(Enumerable.Range(0, 27).Select(i => (long)i), channel.Written.Select(m => BinaryPrimitives.ReadInt64LittleEndian(m)));
     }
 
     [Fact]
