@@ -70,7 +70,7 @@ public sealed class PublishingChannel : IMessageSink, IOutboundChannel, IDisposa
             return ConnectionProgress.InProgress;
         if (rc != TransportReturnCode.Success)
             return Fail("initialization failed");
-        if (_options.HighWaterMark > 0 && _channel.IOCtl(IOCtlCode.HighWaterMark, _options.HighWaterMark) < TransportReturnCode.Success)
+        if (_channel.IOCtl(IOCtlCode.HighWaterMark, _options.EffectiveHighWaterMark) < TransportReturnCode.Success)
             return Fail("setting the high water mark failed");
         _maxFragmentSize = _channel.Info?.MaxFragmentSize ?? int.MaxValue;
         return ConnectionProgress.Active;
