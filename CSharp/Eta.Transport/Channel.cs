@@ -83,7 +83,15 @@ public sealed class Channel
 
     public int MinorVersion => _session?.MinorVersion ?? 0;
 
+    /// <summary>
+    /// The protocol of the messages: RWF (0, LSEG's <c>RSSL_RWF_PROTOCOL_TYPE</c>) or, on a WebSocket channel whose
+    /// sub-protocol is tr_json2, JSON (2, <c>RSSL_JSON_PROTOCOL_TYPE</c>): each read buffer then holds one WebSocket
+    /// text message and each written buffer goes out as one (see <see cref="WebSocket.SubProtocols"/>).
+    /// </summary>
     public int ProtocolType => _session?.ProtocolType ?? 0;
+
+    /// <summary>The negotiated WebSocket sub-protocol (<c>rssl.rwf</c>, <c>tr_json2</c>, ...); null unless a WebSocket channel is active.</summary>
+    public string? WebSocketProtocol => _session?.WebSocketProtocol;
 
     public object? UserSpecObject { get; init; }
 
@@ -158,7 +166,17 @@ public sealed class Channel
         HandshakeStep step;
         try
         {
-            step = _clientHandshake is not null ? StepClient(info) : _serverHandshake!.Step(Error);
+            if (_clientHandshake is not null)
+                step = StepClient(info);
+            else
+            {
+                step = _serverHandshake!.Step(Error);
+                _stream = _serverHandshake.Stream; // the WebSocket over the accepted stream after an upgrade
+            }
+        }
+        catch (WebSocket.WebSocketException e)
+        {
+            return FailInit(TransportReturnCode.Failure, "Init: " + e.Message);
         }
         catch (SocketException e)
         {
@@ -244,6 +262,13 @@ public sealed class Channel
             {
                 message = null;
                 return ClosedUnderneath("Read");
+            }
+            catch (WebSocket.WebSocketException e)
+            {
+                message = null;
+                Error.Set(TransportReturnCode.Failure, "Read: " + e.Message);
+                CloseOnError();
+                return TransportReturnCode.Failure;
             }
         }
     }

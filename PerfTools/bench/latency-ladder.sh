@@ -15,7 +15,8 @@
 # CROSS (1: also the cross pairs; 0 skips them), SYSCALLS (1 when perf is there: the provider's sends (sendto, or
 # writev for LSEG's), those the socket refused with EAGAIN, and its waits (poll, ppoll, select) per 1,000 updates over
 # the CPU window, counts the load does not change the way it changes times; 0 skips them), PORT (15600),
-# MSG_FILE (../shared/reference/perftools/MsgData.xml),
+# MSG_FILE (../shared/reference/perftools/MsgData.xml), OURS_PROV_ARGS (extra options for our ProvPerf only, e.g.
+# "-highWaterMark 6144" for the guide's default high-water mark),
 # PEERS (../shared/peers/lseg-eta-c), OUT (out/bench/ladder).
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
@@ -67,7 +68,7 @@ start_provider() { # side dir rate: sets $prov
   local args=(-p "$port" -threads 1 -runTime $((steady * 3 + 120)) -updateRate "$rate" -latencyUpdateRate "$latency_rate"
     -msgFile "$msg_file" -noDisplayStats -summaryFile "$dir/ProvSummary.out" -statsFile "$dir/ProvStats")
   if [ "$side" = ours ]; then
-    (cd "$(bin ProvPerf)" && exec dotnet ProvPerf.dll "${args[@]}") > "$dir/prov.log" 2>&1 &
+    (cd "$(bin ProvPerf)" && exec dotnet ProvPerf.dll "${args[@]}" ${OURS_PROV_ARGS:-}) > "$dir/prov.log" 2>&1 &
   else
     (cd "$work" && exec "$peers/bin/rsslProvPerf" "${args[@]}") > "$dir/prov.log" 2>&1 &
   fi

@@ -15,7 +15,7 @@ namespace Eta.Transport.Handshake;
 /// </summary>
 internal sealed class ClientHandshake
 {
-    private enum Phase { Connecting, ProxyTunnel, StreamHandshake, SendRequest, AwaitReply, SendClientKey }
+    private enum Phase { Connecting, ProxyTunnel, StreamHandshake, SendUpgrade, AwaitUpgrade, SendRequest, AwaitReply, SendClientKey }
 
     private readonly ConnectOptions _options;
     private readonly InputBuffer _input;
@@ -25,6 +25,8 @@ internal sealed class ClientHandshake
     private RipcVersion _version = RipcVersion.V14;
     private ConnectAck? _ack;
     private Proxy.HttpConnectHandshake? _proxy;
+    private WebSocket.ClientUpgrade? _upgrade;
+    private string? _webSocketProtocol;
 
     /// <param name="stream">The stream when the socket is already connected (accepted by tests), else null.</param>
     /// <param name="socket">The socket being connected when <paramref name="stream"/> is null.</param>
@@ -98,8 +100,25 @@ internal sealed class ClientHandshake
                         return Fail(error, $"Init: TLS handshake with {_options.Host}:{_options.Port} failed: {Stream.FailureReason}");
                     if (progress == HandshakeProgress.InProgress)
                         return HandshakeStep.InProgress;
+                    if (_options.IsWebSocket)
+                    {
+                        _upgrade = new WebSocket.ClientUpgrade(_options);
+                        _output.Commit(_upgrade.WriteRequest(_output.Space));
+                        _phase = Phase.SendUpgrade;
+                        break;
+                    }
                     _output.Commit(BuildRequest().Encode(_output.Space));
                     _phase = Phase.SendRequest;
+                    break;
+                case Phase.SendUpgrade:
+                    if (!_output.TrySend(Stream!))
+                        return HandshakeStep.InProgress;
+                    _phase = Phase.AwaitUpgrade;
+                    break;
+                case Phase.AwaitUpgrade:
+                    HandshakeStep upgraded = AwaitUpgrade(error);
+                    if (upgraded != HandshakeStep.InProgress || _phase == Phase.AwaitUpgrade)
+                        return upgraded;
                     break;
                 case Phase.SendRequest:
                     if (!_output.TrySend(Stream!))
@@ -121,6 +140,29 @@ internal sealed class ClientHandshake
         Stream = ClientConnector.CreateStream(ConnectingSocket!, _options);
         ConnectingSocket = null;
         _phase = Phase.StreamHandshake;
+    }
+
+    // The server's answer to the upgrade; then RIPC runs inside the WebSocket (rssl.rwf), or the channel is ready (tr_json2).
+    private HandshakeStep AwaitUpgrade(TransportError error)
+    {
+        WebSocket.ClientUpgrade upgrade = _upgrade!;
+        if (!upgrade.TryReadAnswer(_input, Stream!, out string? failure))
+        {
+            return failure is null ? HandshakeStep.InProgress
+                : Fail(error, $"Init: WebSocket upgrade with {_options.Host}:{_options.Port}: {failure}",
+                    code: upgrade.Refused ? TransportReturnCode.ChanInitRefused : TransportReturnCode.Failure);
+        }
+        Stream = upgrade.Wrap(Stream!, _input);
+        _upgrade = null;
+        _webSocketProtocol = upgrade.Protocol;
+        if (upgrade.ProtocolType == WebSocket.SubProtocols.JsonProtocolType)
+        {
+            Session = upgrade.JsonSession(_options);
+            return HandshakeStep.Done;
+        }
+        _output.Commit(BuildRequest().Encode(_output.Space));
+        _phase = Phase.SendRequest;
+        return HandshakeStep.InProgress;
     }
 
     private HandshakeStep AwaitReply(TransportError error, ref Socket? oldSocket)
@@ -166,6 +208,7 @@ internal sealed class ClientHandshake
             MajorVersion = ack.MajorVersion,
             MinorVersion = ack.MinorVersion,
             PeerComponentVersion = ack.ComponentVersion,
+            WebSocketProtocol = _webSocketProtocol,
         };
         return HandshakeStep.Done;
     }
@@ -201,6 +244,7 @@ internal sealed class ClientHandshake
         Stream = null;
         _input.Consume(_input.Count);
         _output.Clear();
+        _upgrade = null;
         _version = older;
         ConnectingSocket = _reconnect(_options);
         _phase = Phase.Connecting;

@@ -17,6 +17,9 @@ internal sealed record NegotiatedSession
     public required int MinorVersion { get; init; }
     public required string PeerComponentVersion { get; init; }
 
+    /// <summary>The WebSocket sub-protocol of a WebSocket channel (its name as negotiated), null otherwise.</summary>
+    public string? WebSocketProtocol { get; init; }
+
     public const int ClientToServerPings = 0x01;
     public const int ServerToClientPings = 0x02;
 }

@@ -14,7 +14,7 @@ namespace Eta.Transport.Handshake;
 /// </summary>
 internal sealed class ServerHandshake
 {
-    private enum Phase { StreamHandshake, AwaitRequest, SendReply, AwaitClientKey }
+    private enum Phase { StreamHandshake, AwaitRequest, AwaitUpgrade, SendUpgradeReply, SendReply, AwaitClientKey }
 
     private readonly PendingOutput _output = new();
     private BindOptions _bind = null!;
@@ -23,6 +23,7 @@ internal sealed class ServerHandshake
     private Phase _phase;
     private bool _refused;
     private bool _expectClientKey;
+    private string? _webSocketProtocol;
 
     public ServerHandshake(int inputSize) => Input = new InputBuffer(inputSize);
 
@@ -30,6 +31,9 @@ internal sealed class ServerHandshake
     public InputBuffer Input { get; }
 
     public NegotiatedSession? Session { get; private set; }
+
+    /// <summary>The stream the channel continues on: the accepted one, or the WebSocket over it after an upgrade.</summary>
+    public IChannelStream Stream => _stream;
 
     /// <summary>Starts over for a new connection.</summary>
     public void Begin(BindOptions bind, bool nakMount, IChannelStream stream)
@@ -40,6 +44,7 @@ internal sealed class ServerHandshake
         _phase = Phase.StreamHandshake;
         _refused = false;
         _expectClientKey = false;
+        _webSocketProtocol = null;
         RefusalReason = "";
         Session = null;
         _output.Clear();
@@ -59,7 +64,8 @@ internal sealed class ServerHandshake
         Phase.StreamHandshake => ": the client did not finish the TLS handshake", // a plain stream leaves this phase on the first step
         Phase.AwaitRequest when Input.Count == 0 => ": the client sent nothing (the server waited for its ConnectReq)",
         Phase.AwaitRequest => $": the client sent {Input.Count} bytes of a ConnectReq and stopped",
-        Phase.SendReply => ": the client did not read the server's reply (ConnectAck or refusal)",
+        Phase.AwaitUpgrade => $": the client sent {Input.Count} bytes of a WebSocket upgrade request and stopped",
+        Phase.SendUpgradeReply or Phase.SendReply => ": the client did not read the server's reply (ConnectAck, upgrade answer or refusal)",
         _ when Input.Count == 0 => ": the client did not answer the key exchange (the server waited for its ClientKey)",
         _ => $": the client sent {Input.Count} bytes of its ClientKey and stopped",
     };
@@ -79,6 +85,13 @@ internal sealed class ServerHandshake
                     _phase = Phase.AwaitRequest;
                     break;
                 case Phase.AwaitRequest:
+                    if (_webSocketProtocol is null && Input.Count < HttpTunnelRefusal.PrefixLength && Input.Fill(_stream, 0) < 0)
+                        return Fail(error, "Init: the client closed the connection while the server waited for its ConnectReq");
+                    if (_webSocketProtocol is null && WebSocket.ServerUpgrade.IsUpgradeRequest(Input.Unread))
+                    {
+                        _phase = Phase.AwaitUpgrade;
+                        break;
+                    }
                     if (!TryTakeFrame(error, "ConnectReq", out int length, out HandshakeStep waiting))
                     {
                         if (waiting == HandshakeStep.InProgress && RefuseHttp())
@@ -92,6 +105,22 @@ internal sealed class ServerHandshake
                     if (decided != HandshakeStep.InProgress)
                         return decided;
                     _phase = Phase.SendReply;
+                    break;
+                case Phase.AwaitUpgrade:
+                    HandshakeStep upgrade = StepUpgrade(error);
+                    if (upgrade != HandshakeStep.InProgress || _phase == Phase.AwaitUpgrade)
+                        return upgrade;
+                    break;
+                case Phase.SendUpgradeReply:
+                    if (!_output.TrySend(_stream))
+                        return HandshakeStep.InProgress;
+                    _stream = WebSocket.ServerUpgrade.Wrap(_stream, Input, _webSocketProtocol!, _bind);
+                    if (WebSocket.SubProtocols.ProtocolTypeOf(_webSocketProtocol!) == WebSocket.SubProtocols.JsonProtocolType)
+                    {
+                        Session = WebSocket.ServerUpgrade.JsonSession(_bind, _webSocketProtocol!);
+                        return HandshakeStep.Done;
+                    }
+                    _phase = Phase.AwaitRequest;
                     break;
                 case Phase.SendReply:
                     if (!_output.TrySend(_stream))
@@ -113,6 +142,31 @@ internal sealed class ServerHandshake
     }
 
     private string RefusalReason { get; set; } = "";
+
+    // A WebSocket upgrade request: once its header is in, answer 101 (then RIPC or JSON runs inside) or 400 and close.
+    private HandshakeStep StepUpgrade(TransportError error)
+    {
+        WebSocket.ServerUpgrade.Outcome outcome = WebSocket.ServerUpgrade.Decide(Input, _bind, _output.Space, out int answerLength, out string protocol, out string reason);
+        if (outcome == WebSocket.ServerUpgrade.Outcome.Incomplete)
+        {
+            if (Input.Fill(_stream, 0) < 0)
+                return Fail(error, "Init: the client closed the connection in the middle of its WebSocket upgrade request");
+            outcome = WebSocket.ServerUpgrade.Decide(Input, _bind, _output.Space, out answerLength, out protocol, out reason);
+            if (outcome == WebSocket.ServerUpgrade.Outcome.Incomplete)
+                return HandshakeStep.InProgress;
+        }
+        _output.Commit(answerLength);
+        if (outcome == WebSocket.ServerUpgrade.Outcome.Refused)
+        {
+            RefusalReason = "an HTTP error to its WebSocket upgrade: " + reason;
+            _refused = true;
+            _phase = Phase.SendReply;
+            return HandshakeStep.InProgress;
+        }
+        _webSocketProtocol = protocol;
+        _phase = Phase.SendUpgradeReply;
+        return HandshakeStep.InProgress;
+    }
 
     // An HTTP request where the ConnectReq should be: queue the 501 answer and go on to send it, then fail.
     private bool RefuseHttp()
@@ -191,6 +245,7 @@ internal sealed class ServerHandshake
             MajorVersion = _bind.MajorVersion,
             MinorVersion = _bind.MinorVersion,
             PeerComponentVersion = request.ComponentVersion,
+            WebSocketProtocol = _webSocketProtocol,
         };
         return HandshakeStep.InProgress;
     }

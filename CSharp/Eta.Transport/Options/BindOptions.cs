@@ -58,6 +58,17 @@ public sealed record BindOptions
     /// </summary>
     public int InitializationTimeout { get; init; } = 60;
     public ServerTlsOptions? Tls { get; init; }
+
+    /// <summary>
+    /// WebSocket sub-protocols the server accepts on its port, in order of preference, comma or white space delimited
+    /// (LSEG's <c>wsOpts.protocols</c>, ProvPerf's <c>-pl</c>; e.g. <c>"tr_json2 rssl.rwf"</c>). A client's HTTP
+    /// upgrade gets the first of them it offers. Null or empty, as in LSEG's server without a list: every upgrade is
+    /// answered <c>HTTP/1.1 400 Bad Request</c> and closed.
+    /// </summary>
+    public string? WebSocketProtocols { get; init; }
+
+    /// <summary>Largest WebSocket frame or JSON message accepted (61440 by default, LSEG's); larger closes with 1009.</summary>
+    public int WebSocketMaxMessageSize { get; init; } = WebSocketDefaults.MaxMessageSize;
     public object? UserSpecObject { get; init; }
 
     /// <summary>Throws <see cref="ArgumentException"/> naming the first invalid option.</summary>
@@ -76,6 +87,9 @@ public sealed record BindOptions
         OptionChecks.InRange(MinPingTimeout, 1, PingTimeout, nameof(MinPingTimeout));
         OptionChecks.InRange(CompressionLevel, 0, 9, nameof(CompressionLevel));
         OptionChecks.Handshake(ProtocolType, MajorVersion, MinorVersion, InitializationTimeout, ComponentVersion);
+        if (WebSocket.SubProtocols.Parse(WebSocketProtocols, out string protocolError) is null)
+            throw new ArgumentException(protocolError, nameof(WebSocketProtocols));
+        OptionChecks.InRange(WebSocketMaxMessageSize, WebSocketDefaults.MinMessageSize, int.MaxValue, nameof(WebSocketMaxMessageSize));
         if (ConnectionType == ConnectionType.Encrypted)
         {
             if (Tls is null)

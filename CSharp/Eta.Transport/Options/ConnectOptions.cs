@@ -38,6 +38,26 @@ public sealed record ConnectOptions
     public int InitializationTimeout { get; init; } = 60;
     public ProxyOptions? Proxy { get; init; }
     public ClientTlsOptions? Tls { get; init; }
+
+    /// <summary>
+    /// What runs inside TLS when <see cref="ConnectionType"/> is Encrypted: <see cref="ConnectionType.Socket"/> (RIPC,
+    /// the default) or <see cref="ConnectionType.WebSocket"/> (LSEG's <c>encryptionOpts.encryptedProtocol</c>).
+    /// </summary>
+    public ConnectionType EncryptedProtocol { get; init; } = ConnectionType.Socket;
+
+    /// <summary>
+    /// WebSocket sub-protocols to offer, in order of preference, comma or white space delimited (LSEG's
+    /// <c>wsOpts.protocols</c>, the tools' <c>-pl</c>): <c>rssl.rwf</c> (RWF in binary frames, the default) and/or
+    /// <c>tr_json2</c> (JSON text; <see cref="Channel.ProtocolType"/> tells which the server chose).
+    /// </summary>
+    public string WebSocketProtocols { get; init; } = WebSocket.SubProtocols.Rwf;
+
+    /// <summary>Largest WebSocket frame or JSON message accepted (LSEG's <c>wsOpts.maxMsgSize</c>, 61440 by default); larger closes with 1009.</summary>
+    public int WebSocketMaxMessageSize { get; init; } = WebSocketDefaults.MaxMessageSize;
+
+    /// <summary>True for a WebSocket connection, plain or inside TLS.</summary>
+    public bool IsWebSocket => ConnectionType == ConnectionType.WebSocket
+        || (ConnectionType == ConnectionType.Encrypted && EncryptedProtocol == ConnectionType.WebSocket);
     /// <summary>Any object the application wants to find again on the channel.</summary>
     public object? UserSpecObject { get; init; }
 
@@ -58,5 +78,16 @@ public sealed record ConnectOptions
         OptionChecks.InRange(PingTimeout, 1, 255, nameof(PingTimeout));
         OptionChecks.Handshake(ProtocolType, MajorVersion, MinorVersion, InitializationTimeout, ComponentVersion);
         Proxy?.Validate();
+        if (EncryptedProtocol is not (ConnectionType.Socket or ConnectionType.WebSocket))
+            throw new ArgumentException($"EncryptedProtocol {EncryptedProtocol} is not supported (Socket or WebSocket).", nameof(EncryptedProtocol));
+        if (IsWebSocket)
+        {
+            string[]? protocols = WebSocket.SubProtocols.Parse(WebSocketProtocols, out string error);
+            if (protocols is null)
+                throw new ArgumentException(error, nameof(WebSocketProtocols));
+            if (protocols.Length == 0)
+                throw new ArgumentException("A WebSocket connection needs at least one sub-protocol (rssl.rwf or tr_json2).", nameof(WebSocketProtocols));
+            OptionChecks.InRange(WebSocketMaxMessageSize, WebSocketDefaults.MinMessageSize, int.MaxValue, nameof(WebSocketMaxMessageSize));
+        }
     }
 }

@@ -41,7 +41,7 @@ internal static class ClientConnector
     /// <summary>Wraps a connected socket in the stream the connection type needs.</summary>
     public static IChannelStream CreateStream(Socket socket, ConnectOptions options) => options.ConnectionType switch
     {
-        ConnectionType.Socket => new PlainSocketStream(socket),
+        ConnectionType.Socket or ConnectionType.WebSocket => new PlainSocketStream(socket),
         _ => StreamFactory.CreateClientTls(socket, options),
     };
 

@@ -16,8 +16,13 @@ public sealed class UpdateSlices
     /// <summary>The aimed-at time between slices.</summary>
     public static readonly TimeSpan SliceInterval = TimeSpan.FromMicroseconds(100);
 
-    /// <summary>A slice carries at least this many updates, so a low rate is not cut into many tiny writes.</summary>
-    public const int MinSliceUpdates = 100;
+    /// <summary>
+    /// A slice carries at least this many updates, so a low rate is not cut into many tiny writes: each slice costs
+    /// the provider a wait and a write, and the consumer a wake-up. At 100, a 1 M/s burst went in 10 slices and both
+    /// tools spent more CPU per update than at 2 M/s (the same 10 slices, twice the updates); at 200 it goes in 5, with
+    /// the latency of 2 M/s's slices (PerfTools/bench/README.md, "Latency ladder").
+    /// </summary>
+    public const int MinSliceUpdates = 200;
 
     private readonly long _tickLength;
     private readonly int _maxSlices;

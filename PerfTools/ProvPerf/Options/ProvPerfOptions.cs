@@ -76,7 +76,4 @@ public sealed record ProvPerfOptions
 
     /// <summary>How provider threads write to their channels.</summary>
     public PublishingOptions Publishing => new(DirectWrite, MaxPackCount, PackBufSize, HighWaterMark, StallTimeoutSeconds);
-
-    /// <summary>The effective high-water mark (0 means the transport default of 6144).</summary>
-    public int EffectiveHighWaterMark => HighWaterMark > 0 ? HighWaterMark : 6144;
 }

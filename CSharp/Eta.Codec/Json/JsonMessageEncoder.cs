@@ -1,0 +1,180 @@
+using System.Buffers;
+using System.Buffers.Text;
+using System.Text;
+using System.Text.Json;
+
+namespace Eta.Codec.Json;
+
+/// <summary>
+/// Converts one JSON message object to RWF. Two passes over the object: the first reads the header members into
+/// a <see cref="Msg"/> (members may come in any order) and notes where the key attribute and the payload are;
+/// the second encodes the header, then the attribute and the payload straight from the JSON into RWF.
+/// </summary>
+internal ref partial struct JsonMessageEncoder
+{
+    private readonly JsonToRwfConverter _owner;
+    private readonly ReadOnlySpan<byte> _json;
+    private int _scratchUsed;
+
+    // Where the payload and the key attributes are (offsets into _json of their values), -1 when absent.
+    private int _payloadAt;
+    private int _payloadType;
+    private int _attribAt;
+    private int _attribType;
+    private int _reqAttribAt;
+
+    private JsonMessageEncoder(JsonToRwfConverter owner, ReadOnlySpan<byte> json)
+    {
+        _owner = owner;
+        _json = json;
+        _scratchUsed = 0;
+        _payloadAt = -1;
+        _payloadType = DataTypes.NoData;
+        _attribAt = -1;
+        _attribType = DataTypes.NoData;
+        _reqAttribAt = -1;
+    }
+
+    public static CodecReturnCode Convert(JsonToRwfConverter owner, ReadOnlySpan<byte> json,
+        out JsonMessageKind kind, out ReadOnlySpan<byte> rwf)
+    {
+        owner.EnsureScratch(json.Length);
+        var encoder = new JsonMessageEncoder(owner, json);
+        return encoder.Run(out kind, out rwf);
+    }
+
+    private CodecReturnCode Run(out JsonMessageKind kind, out ReadOnlySpan<byte> rwf)
+    {
+        rwf = default;
+        var header = new HeaderMembers();
+        Msg msg = Msg.Create(MsgClass.Request, Rdm.DomainTypes.MarketPrice, 0);
+        CodecReturnCode rc = ReadHeader(ref msg, ref header, out kind);
+        if (rc != CodecReturnCode.Success || kind != JsonMessageKind.Rwf)
+            return rc;
+        rc = ApplyDefaults(ref msg, in header);
+        if (rc != CodecReturnCode.Success)
+            return rc;
+        while (true)
+        {
+            var enc = new RwfEncoder(_owner.Rwf);
+            rc = Encode(ref enc, in msg);
+            if (rc == CodecReturnCode.Success)
+            {
+                rwf = _owner.Rwf.AsSpan(0, enc.Position);
+                return rc;
+            }
+            if (rc != CodecReturnCode.BufferTooSmall || _owner.Rwf.Length >= 16 * 1024 * 1024)
+                return rc == CodecReturnCode.Failure ? rc : Fail($"RWF encoding failed ({rc})");
+            _owner.GrowRwf();
+        }
+    }
+
+    private CodecReturnCode Encode(ref RwfEncoder enc, scoped in Msg msg)
+    {
+        CodecReturnCode rc = MsgEncoder.EncodeInit(ref enc, msg, out MsgEncodeState state);
+        if (rc == CodecReturnCode.EncodeMsgKeyAttrib)
+        {
+            rc = EncodeContainerAt(ref enc, _attribType, _attribAt);
+            if (rc != CodecReturnCode.Success)
+                return rc;
+            rc = MsgEncoder.EncodeKeyAttribComplete(ref enc, msg, ref state, true);
+        }
+        if (rc == CodecReturnCode.EncodeContainer)
+        {
+            rc = EncodeContainerAt(ref enc, _payloadType, _payloadAt);
+            if (rc != CodecReturnCode.Success)
+                return rc;
+        }
+        else if (rc < CodecReturnCode.Success)
+        {
+            return rc;
+        }
+        return MsgEncoder.EncodeComplete(ref enc, ref state, true);
+    }
+
+    /// <summary>A reader positioned on the value that starts at <paramref name="offset"/>.</summary>
+    private readonly Utf8JsonReader ReaderAt(int offset)
+    {
+        var reader = new Utf8JsonReader(_json[offset..]);
+        reader.Read();
+        return reader;
+    }
+
+    private readonly CodecReturnCode Fail(string reason) => _owner.Fail(reason);
+
+    private readonly CodecReturnCode WrongType(ReadOnlySpan<byte> member, string expected, JsonTokenType actual) =>
+        Fail($"'{Encoding.UTF8.GetString(member)}' must be {expected}, not {Describe(actual)}");
+
+    private static string Describe(JsonTokenType type) => type switch
+    {
+        JsonTokenType.StartObject => "an object",
+        JsonTokenType.StartArray => "an array",
+        JsonTokenType.String => "a string",
+        JsonTokenType.Number => "a number",
+        JsonTokenType.True or JsonTokenType.False => "a boolean",
+        JsonTokenType.Null => "null",
+        _ => type.ToString(),
+    };
+
+    /// <summary>The current property name or string value, unescaped into scratch when it has escapes.</summary>
+    private ReadOnlySpan<byte> Text(scoped ref Utf8JsonReader reader)
+    {
+        if (!reader.ValueIsEscaped)
+            return reader.ValueSpan;
+        Span<byte> space = _owner.Scratch.AsSpan(_scratchUsed);
+        int length = reader.CopyString(space);
+        _scratchUsed += length;
+        return space[..length];
+    }
+
+    /// <summary>A base64 string value decoded into scratch.</summary>
+    private CodecReturnCode Base64Value(scoped ref Utf8JsonReader reader, scoped ReadOnlySpan<byte> member, out ReadOnlySpan<byte> bytes)
+    {
+        bytes = default;
+        if (reader.TokenType != JsonTokenType.String)
+            return WrongType(member, "a base64 string", reader.TokenType);
+        ReadOnlySpan<byte> text = Text(ref reader);
+        Span<byte> space = _owner.Scratch.AsSpan(_scratchUsed);
+        if (Base64.DecodeFromUtf8(text, space, out _, out int written) != OperationStatus.Done)
+            return Fail($"'{Encoding.UTF8.GetString(member)}' is not valid base64");
+        _scratchUsed += written;
+        bytes = space[..written];
+        return CodecReturnCode.Success;
+    }
+
+    private readonly CodecReturnCode Int32Value(scoped ref Utf8JsonReader reader, scoped ReadOnlySpan<byte> member, out int value)
+    {
+        value = 0;
+        if (reader.TokenType != JsonTokenType.Number)
+            return WrongType(member, "a number", reader.TokenType);
+        return reader.TryGetInt32(out value) ? CodecReturnCode.Success : OutOfRange(ref reader, member);
+    }
+
+    private readonly CodecReturnCode UInt32Value(scoped ref Utf8JsonReader reader, scoped ReadOnlySpan<byte> member, out uint value)
+    {
+        value = 0;
+        if (reader.TokenType != JsonTokenType.Number)
+            return WrongType(member, "a number", reader.TokenType);
+        return reader.TryGetUInt32(out value) ? CodecReturnCode.Success : OutOfRange(ref reader, member);
+    }
+
+    private readonly CodecReturnCode UInt16Value(scoped ref Utf8JsonReader reader, scoped ReadOnlySpan<byte> member, out ushort value)
+    {
+        value = 0;
+        if (reader.TokenType != JsonTokenType.Number)
+            return WrongType(member, "a number", reader.TokenType);
+        return reader.TryGetUInt16(out value) ? CodecReturnCode.Success : OutOfRange(ref reader, member);
+    }
+
+    private readonly CodecReturnCode OutOfRange(scoped ref Utf8JsonReader reader, scoped ReadOnlySpan<byte> member) =>
+        Fail($"'{Encoding.UTF8.GetString(member)}' is out of range: {Encoding.UTF8.GetString(reader.ValueSpan)}");
+
+    private readonly CodecReturnCode Bool(scoped ref Utf8JsonReader reader, scoped ReadOnlySpan<byte> member, out sbyte value)
+    {
+        value = -1;
+        if (reader.TokenType is not (JsonTokenType.True or JsonTokenType.False))
+            return WrongType(member, "true or false", reader.TokenType);
+        value = reader.TokenType == JsonTokenType.True ? (sbyte)1 : (sbyte)0;
+        return CodecReturnCode.Success;
+    }
+}

@@ -1,0 +1,89 @@
+namespace Eta.Codec.Json;
+
+/// <summary>What one JSON message of a payload turned out to be.</summary>
+public enum JsonMessageKind
+{
+    /// <summary>An OMM message: its RWF encoding is handed out.</summary>
+    Rwf,
+    /// <summary>LSEG's JSON ping, {"Type":"Ping"}: the receiver answers {"Type":"Pong"}.</summary>
+    Ping,
+    /// <summary>LSEG's JSON pong, {"Type":"Pong"}.</summary>
+    Pong,
+    /// <summary>An error report from the peer's converter, {"Type":"Error","Text":...}.</summary>
+    Error,
+}
+
+/// <summary>Looks a service up by name (the JSON model lets "Service" be a name or an id).</summary>
+public delegate bool ServiceNameLookup(ReadOnlySpan<byte> serviceName, out int serviceId);
+
+/// <summary>
+/// Converts LSEG's simplified JSON message model (tr_json2) to RWF. A payload is one JSON message object or an
+/// array of them; <see cref="Read"/> walks it and hands out each message's RWF encoding (valid until the next
+/// message). One instance per thread; steady state allocates nothing once its buffers have grown to the largest
+/// message. Bad input is a <see cref="CodecReturnCode.Failure"/> with <see cref="LastError"/> naming the problem.
+/// </summary>
+/// <remarks>
+/// Defaults for members left out follow LSEG's converter (RTSDK 2.1.2 Cpp-C/Eta/Impl/Converter jsonToRwfSimple.C):
+/// "Type" Request, "Domain" MarketPrice; requests stream and want the key in updates (not for Login and
+/// Dictionary); refreshes are solicited, complete and clear the cache; generic and post messages are complete.
+/// </remarks>
+public sealed class JsonToRwfConverter
+{
+    internal byte[] Rwf;
+    internal byte[] Scratch = new byte[1024];
+    internal readonly byte[] Value = new byte[64];
+
+    public JsonToRwfConverter(JsonFieldNames fields, int initialMessageSize = 16 * 1024)
+    {
+        Fields = fields;
+        Rwf = new byte[Math.Max(256, initialMessageSize)];
+    }
+
+    public JsonFieldNames Fields { get; }
+
+    /// <summary>Resolves "Service" given as a name; without it a name is an error.</summary>
+    public ServiceNameLookup? ServiceNameLookup { get; set; }
+
+    /// <summary>Service id for a request whose key has no "Service" (LSEG's default service id), or null.</summary>
+    public int? DefaultServiceId { get; set; }
+
+    /// <summary>
+    /// A request without "Qos" asks for the best QoS LSEG's converter offers: realtime tick-by-tick, worst
+    /// delayed-unknown time-conflated (its RSSL_JSON_CPC_USE_DEFAULT_DYNAMIC_QOS, which LSEG's perf tools set).
+    /// </summary>
+    public bool DefaultRequestQos { get; set; }
+
+    /// <summary>Why the last message failed to convert, or for <see cref="JsonMessageKind.Error"/> the peer's text.</summary>
+    public string? LastError { get; internal set; }
+
+    /// <summary>Starts reading a payload (one WebSocket message).</summary>
+    public JsonMessageReader Read(ReadOnlySpan<byte> payload) => new(this, payload);
+
+    /// <summary>Converts a payload holding exactly one message.</summary>
+    public CodecReturnCode ConvertSingle(ReadOnlySpan<byte> payload, out JsonMessageKind kind, out ReadOnlySpan<byte> rwf)
+    {
+        JsonMessageReader reader = Read(payload);
+        CodecReturnCode rc = reader.Next(out kind, out rwf);
+        if (rc == CodecReturnCode.EndOfContainer)
+        {
+            LastError = "the payload holds no message";
+            return CodecReturnCode.Failure;
+        }
+        return rc;
+    }
+
+    internal void EnsureScratch(int jsonLength)
+    {
+        int needed = 2 * jsonLength + 256;
+        if (Scratch.Length < needed)
+            Scratch = new byte[needed];
+    }
+
+    internal void GrowRwf() => Rwf = new byte[Rwf.Length * 2];
+
+    internal CodecReturnCode Fail(string reason)
+    {
+        LastError = reason;
+        return CodecReturnCode.Failure;
+    }
+}
