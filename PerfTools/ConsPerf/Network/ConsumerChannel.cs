@@ -58,7 +58,6 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
             Host = o.Host,
             Port = int.Parse(o.Port, NumberStyles.None, CultureInfo.InvariantCulture),
             InterfaceName = o.InterfaceName.Length > 0 ? o.InterfaceName : null,
-            ConnectionType = o.ConnectionType == ConnectionKind.Encrypted ? ConnectionType.Encrypted : ConnectionType.Socket,
             Tls = o.ConnectionType == ConnectionKind.Encrypted
                 ? new ClientTlsOptions
                 {
@@ -77,6 +76,7 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
             PingTimeout = o.PingTimeoutSeconds,
             CompressionType = o.CompressionType,
         };
+        options = o.ApplyConnectionType(options);
         Channel? channel = Eta.Transport.Transport.Connect(options, out TransportError? failure);
         if (channel is null)
         {
