@@ -2,6 +2,7 @@ using Eta.Codec;
 using Eta.Transport;
 using PerfTools.Common.Items;
 using PerfTools.Common.Lifetime;
+using PerfTools.Common.Network;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Output;
 using PerfTools.Common.Provider;
@@ -44,7 +45,7 @@ public static class NIProvPerfApp
     /// <summary>Runs with validated options.</summary>
     internal static int Run(NIProvPerfOptions options, TextWriter console, CancellationToken cancellation, bool handleSignals)
     {
-        if (!LoadInputs(options, out MsgData? msgData, out ItemList? items, out string? error))
+        if (!LoadInputs(options, out MsgData? msgData, out ItemList? items, out DataDictionary? dictionary, out string? error))
         {
             console.WriteLine($"{NIProvPerfCommandLine.ToolName}: {error}");
             return SetupFailed;
@@ -68,7 +69,7 @@ public static class NIProvPerfApp
             {
                 Interlocked.CompareExchange(ref failure, reason, null);
                 shutdown.Request(ShutdownReason.PeerDisconnected); // a disconnect ends the test (§6.3)
-            });
+            }, JsonFieldNamesCache.For(dictionary!));
         }
 
         StatsCollector<PublishingStats> collector;
@@ -121,10 +122,11 @@ public static class NIProvPerfApp
         }
     }
 
-    private static bool LoadInputs(NIProvPerfOptions options, out MsgData? msgData, out ItemList? items, out string? error)
+    private static bool LoadInputs(NIProvPerfOptions options, out MsgData? msgData, out ItemList? items,
+        out DataDictionary? dictionary, out string? error)
     {
         items = null;
-        DataDictionary? dictionary = DataFiles.LoadDictionary(out error);
+        dictionary = DataFiles.LoadDictionary(out error);
         msgData = dictionary is null ? null : DataFiles.LoadMsgData(options.MsgFile, dictionary, out error);
         if (msgData is null)
             return false;

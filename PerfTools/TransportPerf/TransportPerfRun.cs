@@ -120,7 +120,7 @@ internal sealed class TransportPerfRun
             {
                 _errors.WriteLine($"TransportPerf: a connection failed to start: {failure}");
             }
-            Collect(collector, statsClock);
+            Collect(collector, statsClock, shutdown);
         }
     }
 
@@ -151,15 +151,15 @@ internal sealed class TransportPerfRun
             {
                 shutdown.Token.WaitHandle.WaitOne(MainLoopWait);
             }
-            Collect(collector, statsClock);
+            Collect(collector, statsClock, shutdown);
         }
     }
 
-    private static void Collect(TransportReport collector, IntervalClock statsClock)
+    private static void Collect(TransportReport collector, IntervalClock statsClock, ShutdownSignal shutdown)
     {
         collector.DrainLatencies();
         if (statsClock.IsDue())
-            collector.WriteInterval();
+            collector.WriteInterval(running: !shutdown.IsRequested);
     }
 
     /// <summary>Fires every <c>seconds</c>, on a fixed schedule from creation.</summary>

@@ -14,6 +14,7 @@ internal sealed class WebSocketStream : IChannelStream
     private readonly IChannelStream _inner;
     private readonly OutboundFrames _output;
     private readonly InboundFrames _input;
+    private readonly bool _json;
 
     /// <param name="inner">The stream the upgrade ran over.</param>
     /// <param name="isClient">Clients mask what they send and expect unmasked frames; servers the reverse.</param>
@@ -24,6 +25,7 @@ internal sealed class WebSocketStream : IChannelStream
     {
         _inner = inner;
         bool json = protocolType == SubProtocols.JsonProtocolType;
+        _json = json;
         _output = new OutboundFrames(mask: isClient, json, 256 * 1024);
         _input = new InboundFrames(expectMasked: !isClient, json, maxMessageSize, _output, alreadyRead);
     }
@@ -54,11 +56,19 @@ internal sealed class WebSocketStream : IChannelStream
             return _output.Write(_inner, source);
     }
 
-    /// <summary>An orderly close sends a Close frame (1000) first, as LSEG's <c>rsslWebSocketCloseChannel</c> does.</summary>
+    /// <summary>
+    /// An orderly close of a tr_json2 channel sends a Close frame (1000) first, as LSEG's
+    /// <c>rsslWebSocketCloseChannel</c> does. An rssl.rwf channel just ends its stream, as LSEG's (its socket
+    /// functions close it): LSEG's RWF reader takes a Close frame for a read failure (<c>ipcRead() failure. System
+    /// errno: (11)</c>) but the end of stream for the peer's usual close.
+    /// </summary>
     public void EndOutput()
     {
-        _output.QueueClose(CloseCode.Normal, "");
-        TryDrain();
+        if (_json)
+        {
+            _output.QueueClose(CloseCode.Normal, "");
+            TryDrain();
+        }
         _inner.EndOutput();
     }
 

@@ -99,6 +99,9 @@ internal sealed class ChannelWriter
     /// <summary>True while a flush has bytes the socket has not yet taken (frames not started stay queued).</summary>
     public bool HasStagedBytes => !_staging.IsEmpty;
 
+    /// <summary>Bytes the output queues have copied inside themselves (growing, or moving off a reserved array): diagnostics.</summary>
+    public long QueuedBytesMoved => _queues[0].BytesMoved + _queues[1].BytesMoved + _queues[2].BytesMoved;
+
     /// <summary>Set each time the socket accepts bytes (for ping timing).</summary>
     public bool SentData { get; set; }
 
@@ -389,16 +392,19 @@ internal sealed class ChannelWriter
     }
 
     /// <summary>
-    /// Sends the one non-empty queue straight from its bytes. Whole frames the socket took leave the queue; the
-    /// rest of a frame it took in part, and the frames after it that fit, move to the staging area, as a
-    /// frame-by-frame flush would have staged them: nothing written later may get in front of them.
+    /// Sends the one non-empty queue straight from its bytes (in two calls when its ring wraps, the second only
+    /// when the socket took all of the first). Whole frames the socket took leave the queue; the rest of a frame it
+    /// took in part, and the frames after it that fit, move to the staging area, as a frame-by-frame flush would have
+    /// staged them: nothing written later may get in front of them.
     /// </summary>
     private TransportReturnCode SendQueue(OutputQueue queue, WritePriority priority)
     {
-        ReadOnlySpan<byte> bytes = queue.Bytes;
-        int sent = SendWhileTaken(bytes);
+        ReadOnlySpan<byte> first = queue.FirstBytes;
+        int sent = SendWhileTaken(first);
+        if (sent == first.Length)
+            sent += SendWhileTaken(queue.SecondBytes);
         int served = 0;
-        if (sent == bytes.Length)
+        if (sent == queue.ByteCount)
         {
             // Everything went: the usual case, settled in one step.
             served = queue.FrameCount;

@@ -1,4 +1,6 @@
+using Eta.Codec.Json;
 using Eta.Transport;
+using Eta.Transport.WebSocket;
 using PerfTools.Common.Network;
 
 namespace PerfTools.Common.Provider;
@@ -8,22 +10,36 @@ namespace PerfTools.Common.Provider;
 /// to the hub in NIProvPerf): drives the handshake, reads messages, and sends messages through transport buffers
 /// (<see cref="OutboundBuffers"/>: packing, fragments, stalls), with direct socket writes when -directWrite is set,
 /// flushing what the transport queued (guide §11.2). Reading is the thread's <see cref="ChannelLoop"/>'s, through
-/// <see cref="Port"/>. Used by one provider thread; allocates nothing per message.
+/// <see cref="Port"/>. On a WebSocket channel whose sub-protocol is tr_json2 the messages are still encoded and read
+/// as RWF: <see cref="JsonChannelPort"/> converts what is read and <see cref="JsonOutbound"/> what is sent.
+/// Used by one provider thread; allocates nothing per message.
 /// </summary>
 public sealed class PublishingChannel : IMessageSink, IOutboundChannel, IDisposable
 {
     private readonly Channel _channel;
-    private readonly TransportChannelPort _port;
+    private readonly IChannelPort _port;
+    private readonly JsonChannelPort? _jsonPort;
+    private readonly JsonOutbound? _jsonOut;
+    private byte[]? _pendingJson; // a converted message no output buffer could take yet: sent before the next
+    private int _pendingLength;
     private readonly PublishingOptions _options;
     private readonly WriteArgs _writeArgs;
     private readonly OutboundBuffers _out;
     private int _maxFragmentSize = int.MaxValue; // the channel's max fragment size, once it is active
 
-    public PublishingChannel(Channel channel, string name, PublishingOptions options, PublishingStats stats)
+    /// <param name="json">The dictionary's field names, for tr_json2 channels (null: RWF only).</param>
+    public PublishingChannel(Channel channel, string name, PublishingOptions options, PublishingStats stats, JsonFieldNames? json = null)
     {
         _channel = channel;
         // A refused flush makes the thread's loop wake when the socket has room; the thread flushes after every pump.
-        _port = new TransportChannelPort(channel, waitForWritable: true);
+        var port = new TransportChannelPort(channel, waitForWritable: true);
+        _port = port;
+        if (json is not null)
+        {
+            _jsonPort = new JsonChannelPort(channel, port, json);
+            _jsonOut = new JsonOutbound(json);
+            _port = _jsonPort;
+        }
         Name = name;
         _options = options;
         _writeArgs = new WriteArgs { Priority = WritePriority.High, Flags = options.DirectWrite ? WriteFlags.DirectSocketWrite : WriteFlags.None };
@@ -63,24 +79,75 @@ public sealed class PublishingChannel : IMessageSink, IOutboundChannel, IDisposa
     /// <summary>A read slice ended <see cref="ReadSliceOutcome.Failed"/>: records why (a clean close by the peer, or the error).</summary>
     public string ReadFailed()
     {
-        if (_channel.Error.PeerClosed)
+        if (_jsonPort?.FailureText is { } json)
+            FailureText ??= json;
+        else if (_channel.Error.PeerClosed)
             FailureText ??= ClosedByPeerText;
         else
             Fail("connection lost");
         return FailureText!;
     }
 
-    public Span<byte> Reserve(int maxLength) => _out.Reserve(maxLength);
+    private bool IsJson => _jsonOut is not null && _channel.ProtocolType == SubProtocols.JsonProtocolType;
 
-    public bool Send(int length) => _out.Send(length);
+    public Span<byte> Reserve(int maxLength)
+    {
+        if (!IsJson)
+            return _out.Reserve(maxLength);
+        return SendPendingJson() && _pendingLength == 0 ? _jsonOut!.Reserve(maxLength) : default;
+    }
 
-    public void Cancel() => _out.Cancel();
+    public bool Send(int length)
+    {
+        if (!IsJson)
+            return _out.Send(length);
+        if (!_jsonOut!.Convert(length, out ReadOnlySpan<byte> json))
+        {
+            Fail($"a message does not convert to JSON ({_jsonOut.LastError})");
+            return false;
+        }
+        Span<byte> space = _out.Reserve(json.Length);
+        if (space.IsEmpty)
+        {
+            // No output buffer now: the message is taken and goes before the next one.
+            if (_pendingJson is null || _pendingJson.Length < json.Length)
+                _pendingJson = new byte[Math.Max(json.Length, 4096)];
+            json.CopyTo(_pendingJson);
+            _pendingLength = json.Length;
+            return true;
+        }
+        json.CopyTo(space);
+        return _out.Send(json.Length);
+    }
+
+    // False when the channel failed; a message still waiting stays in _pendingJson.
+    private bool SendPendingJson()
+    {
+        if (_pendingJson is null || _pendingLength == 0)
+        {
+            _pendingLength = 0;
+            return true;
+        }
+        Span<byte> space = _out.Reserve(_pendingLength);
+        if (space.IsEmpty)
+            return true;
+        _pendingJson.AsSpan(0, _pendingLength).CopyTo(space);
+        int length = _pendingLength;
+        _pendingLength = 0;
+        return _out.Send(length);
+    }
+
+    public void Cancel()
+    {
+        if (!IsJson)
+            _out.Cancel();
+    }
 
     /// <summary>End of a burst: writes a partly filled packed buffer and flushes; false when the channel failed.</summary>
-    public bool EndBurst() => _out.EndBurst();
+    public bool EndBurst() => (!IsJson || SendPendingJson()) && _out.EndBurst();
 
     /// <summary>Passes queued data to the socket; false when the channel failed.</summary>
-    public bool Flush() => _out.Flush();
+    public bool Flush() => (!IsJson || SendPendingJson()) && _out.Flush();
 
     /// <summary>
     /// True when the channel has refused output (no buffer to be had, or a write that could not complete) without

@@ -1,6 +1,8 @@
 using System.Globalization;
 using System.Net.Sockets;
+using Eta.Codec.Json;
 using Eta.Transport;
+using Eta.Transport.WebSocket;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Network;
 using PerfTools.ConsPerf.Options;
@@ -12,25 +14,35 @@ namespace PerfTools.ConsPerf.Network;
 /// The consumer's RSSL channel, reduced to what the session needs: connect (blocking handshake), wait for data,
 /// read every available message into a <see cref="MessageReceiver"/>, and send one message at a time through a
 /// reserved output buffer. Transport codes stay in here; the session sees true/false and <see cref="ErrorText"/>.
+/// On a tr_json2 WebSocket channel the session still reads and writes RWF: <see cref="JsonChannelPort"/> converts
+/// what is read, <see cref="JsonOutbound"/> what is sent.
 /// </summary>
 internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
 {
     private readonly Channel _channel;
-    private readonly TransportChannelPort _port;
+    private readonly IChannelPort _port;
+    private readonly JsonChannelPort? _jsonPort;
+    private readonly JsonOutbound? _jsonOut;
     private readonly ChannelLoop _loop;
     private readonly WriteArgs _writeArgs = new();
     private ChannelReader? _reader;
     private TransportBuffer? _reserved;
     private string? _failureText;
 
-    private ConsumerChannel(Channel channel, bool busyRead)
+    private ConsumerChannel(Channel channel, bool busyRead, JsonFieldNames? json)
     {
         _channel = channel;
         _port = new TransportChannelPort(channel);
+        if (json is not null && channel.ProtocolType == SubProtocols.JsonProtocolType)
+        {
+            _jsonPort = new JsonChannelPort(channel, _port, json);
+            _jsonOut = new JsonOutbound(json);
+            _port = _jsonPort;
+        }
         _loop = new ChannelLoop(ChannelLoop.DefaultReadsPerSlice, busyRead);
     }
 
-    public string ErrorText => _failureText ?? _channel.Error.Text;
+    public string ErrorText => _failureText ?? _jsonPort?.FailureText ?? _channel.Error.Text;
 
     // How long each readiness wait of the handshake lasts, so a stop request is seen promptly.
     private const int HandshakePollMicroseconds = 10_000;
@@ -39,14 +51,13 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
     /// Connects and completes the handshake; null with <paramref name="error"/> when the provider is not there (or
     /// <paramref name="stop"/> fired meanwhile).
     /// </summary>
-    public static ConsumerChannel? TryConnect(ConsPerfOptions o, CancellationToken stop, out string? error)
+    public static ConsumerChannel? TryConnect(ConsPerfOptions o, CancellationToken stop, out string? error, JsonFieldNames? json = null)
     {
         var options = new ConnectOptions
         {
             Host = o.Host,
             Port = int.Parse(o.Port, NumberStyles.None, CultureInfo.InvariantCulture),
             InterfaceName = o.InterfaceName.Length > 0 ? o.InterfaceName : null,
-            ConnectionType = o.ConnectionType == ConnectionKind.Encrypted ? ConnectionType.Encrypted : ConnectionType.Socket,
             Tls = o.ConnectionType == ConnectionKind.Encrypted
                 ? new ClientTlsOptions
                 {
@@ -65,6 +76,7 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
             PingTimeout = o.PingTimeoutSeconds,
             CompressionType = o.CompressionType,
         };
+        options = o.ApplyConnectionType(options);
         Channel? channel = Eta.Transport.Transport.Connect(options, out TransportError? failure);
         if (channel is null)
         {
@@ -84,7 +96,7 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
             return null;
         }
         error = null;
-        return new ConsumerChannel(channel, o.BusyRead);
+        return new ConsumerChannel(channel, o.BusyRead, json);
     }
 
     private static bool CompleteHandshake(Channel channel, CancellationToken stop, out string? error)
@@ -137,6 +149,8 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
     /// </summary>
     public Span<byte> Reserve(int maxLength)
     {
+        if (_jsonOut is not null)
+            return _jsonOut.Reserve(maxLength);
         if (_channel.GetBuffer(maxLength, packed: false, out TransportBuffer? buffer) != TransportReturnCode.Success || buffer is null)
             return Span<byte>.Empty;
         _reserved = buffer;
@@ -146,9 +160,11 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
     /// <summary>Writes the first <paramref name="length"/> bytes of the reserved space. False: the connection failed.</summary>
     public bool Send(int length)
     {
+        if (_jsonOut is not null && !ReserveJson(length))
+            return false;
         TransportBuffer buffer = _reserved ?? throw new InvalidOperationException("Send without Reserve.");
         _reserved = null;
-        buffer.Length = length;
+        buffer.Length = _jsonOut is null ? length : buffer.Length;
         switch (WriteRetry.Write(_port, buffer, _writeArgs))
         {
             case WriteOutcome.Done or WriteOutcome.Queued:
@@ -160,6 +176,28 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
             default:
                 return false;
         }
+    }
+
+    // The RWF message just encoded, converted into an output buffer of its JSON's size (then sent as any message).
+    private bool ReserveJson(int length)
+    {
+        if (!_jsonOut!.Convert(length, out ReadOnlySpan<byte> json))
+        {
+            _failureText = $"a message does not convert to JSON ({_jsonOut.LastError})";
+            return false;
+        }
+        if (_channel.GetBuffer(json.Length, packed: false, out TransportBuffer? buffer) != TransportReturnCode.Success || buffer is null)
+        {
+            if (!Flush() || _channel.GetBuffer(json.Length, packed: false, out buffer) != TransportReturnCode.Success || buffer is null)
+            {
+                _failureText ??= $"no output buffer for a {json.Length}-byte JSON message (raise -outputBufs)";
+                return false;
+            }
+        }
+        json.CopyTo(buffer.Data);
+        buffer.Length = json.Length;
+        _reserved = buffer;
+        return true;
     }
 
     public void Cancel()

@@ -5,4 +5,6 @@ public enum ConnectionKind
 {
     Socket,
     Encrypted,
+    /// <summary>WebSocket (LSEG C ConsPerf's <c>-connType websocket</c>); also inside TLS with <c>-encryptedConnType websocket</c>.</summary>
+    WebSocket,
 }

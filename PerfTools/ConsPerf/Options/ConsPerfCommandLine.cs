@@ -82,7 +82,13 @@ public static class ConsPerfCommandLine
             // Connection
             .Choice("-connType", d.ConnectionType, "socket", "Connection type",
                 (x, v) => x.Value = x.Value with { ConnectionType = v },
-                ("socket", ConnectionKind.Socket), ("encrypted", ConnectionKind.Encrypted))
+                ("socket", ConnectionKind.Socket), ("encrypted", ConnectionKind.Encrypted), ("websocket", ConnectionKind.WebSocket))
+            .Choice("-encryptedConnType", d.EncryptedConnectionType, "socket", "What runs inside TLS with -connType encrypted (as LSEG C ConsPerf)",
+                (x, v) => x.Value = x.Value with { EncryptedConnectionType = v },
+                ("socket", ConnectionKind.Socket), ("websocket", ConnectionKind.WebSocket))
+            .Value("-pl", "\"<list>\"", d.ProtocolList, d.ProtocolList,
+                "WebSocket sub-protocols to offer, in order of preference (',' or white space delimited): rssl.rwf, tr_json2",
+                PerfTools.Common.Network.WebSocketProtocolList.Parser(allowEmpty: false), (x, v) => x.Value = x.Value with { ProtocolList = v })
             .Flag("-spTLSv1.2", "Allow TLS 1.2 on an encrypted connection",
                 (x, v) => x.Value = v ? x.Value with { TlsVersions = x.Value.TlsVersions | TlsVersions.Tls12 } : x.Value)
             .Flag("-spTLSv1.3", "Allow TLS 1.3 on an encrypted connection",
@@ -143,7 +149,11 @@ public static class ConsPerfCommandLine
             .Rule("-maxOutputBuffer", x => x.Value.MaxOutputBuffers is null || x.Value.MaxOutputBuffers >= x.Value.OutputBuffers,
                 x => $"cannot be less than -outputBufs ({x.Value.OutputBuffers})")
             .Rule("-spTLSv1.2", x => x.Value.TlsVersions == TlsVersions.SystemDefault || x.Value.ConnectionType == ConnectionKind.Encrypted,
-                _ => "only applies with -connType encrypted");
+                _ => "only applies with -connType encrypted")
+            .Rule("-encryptedConnType", x => x.Value.EncryptedConnectionType == ConnectionKind.Socket || x.Value.ConnectionType == ConnectionKind.Encrypted,
+                _ => "only applies with -connType encrypted")
+            .Rule("-pl", x => !x.Value.UsesWebSocket || !PerfTools.Common.Network.WebSocketProtocolList.NamesJson(x.Value.ProtocolList),
+                _ => PerfTools.Common.Network.WebSocketProtocolList.JsonNotSupportedYet);
     }
 
     private static ValueParser<int?> NullableInt(ValueParser<int> inner) =>

@@ -43,6 +43,27 @@ public sealed record ConsPerfOptions
 
     // Connection
     public ConnectionKind ConnectionType { get; init; } = ConnectionKind.Socket;
+    /// <summary>What runs inside TLS with -connType encrypted: Socket (RIPC) or WebSocket (-encryptedConnType, LSEG C's).</summary>
+    public ConnectionKind EncryptedConnectionType { get; init; } = ConnectionKind.Socket;
+    /// <summary>-pl: WebSocket sub-protocols offered, in order of preference.</summary>
+    public string ProtocolList { get; init; } = Eta.Transport.WebSocket.SubProtocols.Rwf;
+
+    /// <summary>True when the connection is a WebSocket, plain or inside TLS.</summary>
+    public bool UsesWebSocket => ConnectionType == ConnectionKind.WebSocket
+        || (ConnectionType == ConnectionKind.Encrypted && EncryptedConnectionType == ConnectionKind.WebSocket);
+
+    /// <summary>The transport's connection settings for these options (direct and reactor modes alike).</summary>
+    public Eta.Transport.ConnectOptions ApplyConnectionType(Eta.Transport.ConnectOptions options) => options with
+    {
+        ConnectionType = ConnectionType switch
+        {
+            ConnectionKind.Encrypted => Eta.Transport.ConnectionType.Encrypted,
+            ConnectionKind.WebSocket => Eta.Transport.ConnectionType.WebSocket,
+            _ => Eta.Transport.ConnectionType.Socket,
+        },
+        EncryptedProtocol = EncryptedConnectionType == ConnectionKind.WebSocket ? Eta.Transport.ConnectionType.WebSocket : Eta.Transport.ConnectionType.Socket,
+        WebSocketProtocols = ProtocolList,
+    };
     public TlsVersions TlsVersions { get; init; }
     /// <summary>PEM file of a CA certificate to trust for -connType encrypted, besides the system store.</summary>
     public string CaStore { get; init; } = "";

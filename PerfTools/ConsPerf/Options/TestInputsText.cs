@@ -10,9 +10,16 @@ public static class TestInputsText
         s.Heading("--- TEST INPUTS ---")
             .Input("Steady State Time", o.SteadyStateTime)
             .Input("Delay Steady State Time", o.DelaySteadyStateCalcMs)
-            .Input("Connection Type", o.ConnectionType == ConnectionKind.Socket ? "Socket" : "Encrypted");
+            .Input("Connection Type", o.ConnectionType switch
+            {
+                ConnectionKind.Encrypted => "Encrypted",
+                ConnectionKind.WebSocket => "WebSocket",
+                _ => "Socket",
+            });
         if (o.ConnectionType == ConnectionKind.Encrypted)
             s.Input("TLS Protocols", TlsText(o.TlsVersions));
+        if (o.UsesWebSocket)
+            s.Input("WS Protocol List", o.ProtocolList); // LSEG C ConsPerf's line
         return s.Input("Hostname", o.Host)
             .Input("Port", o.Port)
             .Input("Service", o.ServiceName)

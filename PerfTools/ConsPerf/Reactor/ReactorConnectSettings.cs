@@ -15,12 +15,11 @@ internal static class ReactorConnectSettings
 
     public static ReactorConnectOptions Connect(ConsPerfOptions o) => new()
     {
-        Connect = new ConnectOptions
+        Connect = o.ApplyConnectionType(new ConnectOptions
         {
             Host = o.Host,
             Port = int.Parse(o.Port, NumberStyles.None, CultureInfo.InvariantCulture),
             InterfaceName = o.InterfaceName.Length > 0 ? o.InterfaceName : null,
-            ConnectionType = o.ConnectionType == ConnectionKind.Encrypted ? ConnectionType.Encrypted : ConnectionType.Socket,
             Tls = o.ConnectionType == ConnectionKind.Encrypted
                 ? new ClientTlsOptions { TrustedCaFile = o.CaStore.Length > 0 ? o.CaStore : null, Protocols = o.TlsVersions.ToSslProtocols() }
                 : null,
@@ -33,7 +32,7 @@ internal static class ReactorConnectSettings
             ReceiveTimeoutMs = o.RecvTimeoutMs,
             PingTimeout = o.PingTimeoutSeconds,
             CompressionType = o.CompressionType,
-        },
+        }),
         ReconnectAttemptLimit = -1,
         ReconnectMinDelayMs = RetryDelayMs,
         ReconnectMaxDelayMs = RetryDelayMs,

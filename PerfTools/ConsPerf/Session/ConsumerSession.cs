@@ -25,6 +25,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
 
     private readonly int _threadNumber;
     private readonly ConsPerfOptions _options;
+    private readonly Eta.Codec.Json.JsonFieldNames _json;
     private readonly ConsumerThreadStats _stats;
     private readonly Action<string> _warn;
     private readonly ConnectFailures _connectFailures;
@@ -53,6 +54,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
         _postUser = new PostUserInfo(0x7F000001, (uint)Environment.ProcessId);
         _receiver = new MessageReceiver(this, _items, stats, resources.Dictionary, _postUser);
         _contentEncoder = resources.ContentEncoder;
+        _json = Common.Network.JsonFieldNamesCache.For(resources.Dictionary);
         _requestPacer = new MessagePacer(options.RequestRate, 0, options.TickRate);
         _bursts = new ConsumerBursts(_items, stats, _contentEncoder, _postUser, Fail);
         if (options.PostingRate > 0 && _items.HasPostingItems)
@@ -83,7 +85,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
         bool reported = false;
         while (!stop.IsCancellationRequested)
         {
-            ConsumerChannel? channel = ConsumerChannel.TryConnect(_options, stop, out string? error);
+            ConsumerChannel? channel = ConsumerChannel.TryConnect(_options, stop, out string? error, _json);
             if (channel is not null)
             {
                 _stats.MarkConnected(PerfTimestamp.NowMicroseconds());

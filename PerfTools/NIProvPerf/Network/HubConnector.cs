@@ -17,7 +17,7 @@ internal static class HubConnector
 
     /// <summary>The active channel, or null with <paramref name="error"/> when the hub is not there or <paramref name="stop"/> fired.</summary>
     public static PublishingChannel? TryConnect(NIProvPerfOptions o, string name, PublishingStats stats, CancellationToken stop,
-        out string? error)
+        out string? error, Eta.Codec.Json.JsonFieldNames? json = null)
     {
         Channel? channel;
         try
@@ -33,7 +33,7 @@ internal static class HubConnector
         if (channel is null)
             return null;
 
-        var connection = new PublishingChannel(channel, name, o.Publishing, stats);
+        var connection = new PublishingChannel(channel, name, o.Publishing, stats, json);
         while (!stop.IsCancellationRequested)
         {
             ConnectionProgress progress = connection.Initialize();

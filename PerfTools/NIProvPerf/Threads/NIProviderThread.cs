@@ -40,11 +40,14 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
     private Thread? _thread;
     private bool _failed;
     private bool _connected;
+    private readonly Eta.Codec.Json.JsonFieldNames? _json;
 
     /// <param name="fail">Called once, from this thread, when the connection is lost or refused: ends the run.</param>
+    /// <param name="json">Field names for a tr_json2 connection (null: RWF only).</param>
     public NIProviderThread(int index, NIProvPerfOptions options, MarketPriceEncoder encoder, IReadOnlyList<ItemSpec> items,
-        TextWriter console, Action<string> fail)
+        TextWriter console, Action<string> fail, Eta.Codec.Json.JsonFieldNames? json = null)
     {
+        _json = json;
         _index = index;
         _options = options;
         _items = items;
@@ -110,7 +113,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         string name = $"{_options.Host}:{_options.Port} (thread {_index + 1})";
         while (true)
         {
-            _channel = HubConnector.TryConnect(_options, name, Stats, stop, out string? error);
+            _channel = HubConnector.TryConnect(_options, name, Stats, stop, out string? error, _json);
             if (_channel is not null)
                 break;
             if (stop.IsCancellationRequested)

@@ -47,6 +47,7 @@ internal sealed class ProviderServer : IDisposable
             // handshaking channel at least every 100 ms, not only when its socket is readable: a client that
             // sends nothing is closed too.
             InitializationTimeout = options.InitTimeoutSeconds,
+            WebSocketProtocols = options.ProtocolList,
             Tls = options.ConnectionType == ProviderConnectionType.Encrypted
                 ? new ServerTlsOptions { CertificateFile = options.CertificateFile, PrivateKeyFile = options.KeyFile }
                 : null,

@@ -65,6 +65,11 @@ public static class ProvPerfCommandLine
                 ("none", Eta.Transport.CompressionType.None), ("zlib", Eta.Transport.CompressionType.Zlib), ("lz4", Eta.Transport.CompressionType.Lz4))
             .Int("-compressionLevel", 0, "zlib compression level, 0-9 (as LSEG C ProvPerf)",
                 (d, v) => d.Options = d.Options with { CompressionLevel = v }, min: 0, max: 9)
+            .Value("-pl", "\"<list>\"", "", "(none: WebSocket refused, as LSEG C ProvPerf)",
+                "WebSocket sub-protocols accepted on the port, in order of preference (',' or white space delimited): rssl.rwf, tr_json2",
+                PerfTools.Common.Network.WebSocketProtocolList.Parser(allowEmpty: true), (d, v) => d.Options = d.Options with { ProtocolList = v })
+            .Rule("-pl", d => !PerfTools.Common.Network.WebSocketProtocolList.NamesJson(d.Options.ProtocolList),
+                _ => PerfTools.Common.Network.WebSocketProtocolList.JsonNotSupportedYet)
             .Int("-pingTimeout", 60, "Longest ping timeout the server accepts, in seconds (beyond the guide)",
                 (d, v) => d.Options = d.Options with { PingTimeoutSeconds = v }, min: 1, max: 255)
             .Int("-initTimeout", ProvPerfOptions.DefaultInitTimeoutSeconds,

@@ -13,6 +13,11 @@ public sealed record ProvPerfOptions
     public const int AllMessages = -1;
 
     public ProviderConnectionType ConnectionType { get; init; }
+    /// <summary>
+    /// -pl: WebSocket sub-protocols accepted on the port, in order of preference; empty (LSEG C ProvPerf's default)
+    /// refuses WebSocket upgrades.
+    /// </summary>
+    public string ProtocolList { get; init; } = "";
     public bool DirectWrite { get; init; }
     public bool UseReactor { get; init; }
     /// <summary>-preEnc (beyond the guide, ETA C's option): updates are copies of updates encoded at start-up.</summary>

@@ -14,6 +14,7 @@ internal static class ProvPerfInputsReport
             .Input("Steady State Time", $"{o.RunTimeSeconds} sec")
             .Input("Port", o.Port)
             .Input("Connection type", o.ConnectionType == ProviderConnectionType.Socket ? "SOCKET" : "ENCRYPTED")
+            .Input("WS Protocol List", o.ProtocolList) // LSEG C ProvPerf's line: WebSocket upgrades accepted on the port
             .Input("Thread Count", o.ThreadCount)
             .Input("Output Buffers", $"{o.OutputBuffers}(effective = {o.OutputBuffers})")
             .Input("Max Output Buffers", $"{o.MaxOutputBuffers}{UseDefault(o.MaxOutputBuffers)}(effective = {effectiveMax})")

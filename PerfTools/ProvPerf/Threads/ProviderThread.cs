@@ -29,6 +29,7 @@ internal sealed class ProviderThread : ITickHandler
     private readonly PublishingOptions _publishing;
     private readonly TextWriter _console;
     private readonly RequestDispatcher _dispatcher;
+    private readonly Eta.Codec.Json.JsonFieldNames _json;
     private readonly BurstSender _bursts;
     private readonly ConcurrentQueue<Channel> _incoming = new();
     private readonly List<Connection> _connections = [];
@@ -45,6 +46,7 @@ internal sealed class ProviderThread : ITickHandler
         _publishing = options.Publishing;
         _console = console;
         _dispatcher = new RequestDispatcher(options, dictionary, Stats);
+        _json = JsonFieldNamesCache.For(dictionary);
         _bursts = new BurstSender(encoder, Stats, solicitedRefreshes: true);
     }
 
@@ -211,7 +213,7 @@ internal sealed class ProviderThread : ITickHandler
         while (_incoming.TryDequeue(out Channel? accepted))
         {
             string name = accepted.Socket.RemoteEndPoint?.ToString() ?? $"{_index + 1}.{++_accepted}";
-            var channel = new PublishingChannel(accepted, name, _publishing, Stats);
+            var channel = new PublishingChannel(accepted, name, _publishing, Stats, _json);
             var session = new ProviderSession(channel.Name, channel, _console,
                 new MessagePacer(_options.UpdateRate, LatencyRate(_options.LatencyUpdateRate, _options.UpdateRate), _options.TickRate),
                 _options.GenericMsgRate > 0

@@ -19,10 +19,15 @@ internal sealed class TransportReport
     private readonly IReadOnlyList<TransportThreadStats> _threads;
     private readonly TextWriter _console;
     private readonly TextLines _lines = new();
-    // Managed bytes allocated and messages counted at the end of the first interval that had messages: the steady
-    // state the summary's allocation line measures starts there, after the connections' buffers were allocated.
+    // Managed bytes allocated and messages counted at the end of the first interval that had messages and at the end
+    // of the last interval the run completed: the steady state the summary's allocation line measures lies between,
+    // after the connections' buffers were allocated and before the run was told to end. Ending allocates, once and
+    // on the thread pool (the run-time timer's or the signal's callback, then the orderly close): counted, it showed a
+    // 10,000 msg/s run 0.4 bytes per message that no message allocated.
     private long _steadyAllocated = -1;
     private long _steadyMessages;
+    private long _lastAllocated;
+    private long _lastMessages;
 
     public TransportReport(TransportPerfOptions options, StatsCollector<TransportThreadStats> collector,
         IReadOnlyList<TransportThreadStats> threads, TextWriter console)
@@ -36,14 +41,24 @@ internal sealed class TransportReport
     /// <summary>Moves queued latency samples into the statistics (and the latency logs). Call often.</summary>
     public void DrainLatencies() => _collector.DrainLatencies();
 
-    /// <summary>Writes one interval: a row per thread in its stats file and, unless disabled, the console block.</summary>
-    public void WriteInterval()
+    /// <summary>
+    /// Writes one interval: a row per thread in its stats file and, unless disabled, the console block.
+    /// <paramref name="running"/> is false for an interval cut short by the end of the run (outside the steady state).
+    /// </summary>
+    public void WriteInterval(bool running = true)
     {
         _collector.Collect();
-        if (_steadyAllocated < 0 && Messages() > 0)
+        long messages = Messages();
+        if (running && messages > 0)
         {
-            _steadyAllocated = GC.GetTotalAllocatedBytes();
-            _steadyMessages = Messages();
+            long allocated = GC.GetTotalAllocatedBytes(precise: true);
+            if (_steadyAllocated < 0)
+            {
+                _steadyAllocated = allocated;
+                _steadyMessages = messages;
+            }
+            _lastAllocated = allocated;
+            _lastMessages = messages;
         }
         if (_options.DisplayStats)
         {
@@ -59,9 +74,9 @@ internal sealed class TransportReport
     public string Finish(long end)
     {
         // The last, partial interval always gets its row, so the stats files add up to the summary's totals.
-        WriteInterval();
-        long steadyAllocated = _steadyAllocated < 0 ? 0 : GC.GetTotalAllocatedBytes() - _steadyAllocated;
-        long steadyMessages = _steadyAllocated < 0 ? 0 : Messages() - _steadyMessages;
+        WriteInterval(running: false);
+        long steadyAllocated = _steadyAllocated < 0 ? 0 : _lastAllocated - _steadyAllocated;
+        long steadyMessages = _steadyAllocated < 0 ? 0 : _lastMessages - _steadyMessages;
 
         var perThread = new List<TransportSummary.Results>();
         LongHistogram histogram = LatencyHistograms.Create();

@@ -72,9 +72,10 @@ internal static class TransportSummary
 
     /// <param name="cpuTime">Process CPU time of the run, over <paramref name="messages"/> (sent and received) for the
     /// "CPU time per message" line beyond the guide's.</param>
-    /// <param name="steadyAllocatedBytes">Managed bytes the process allocated after the first interval with messages
-    /// (so not the connections' buffers), over <paramref name="steadyMessages"/> sent or received meanwhile, for the
-    /// "Bytes allocated per message" line beyond the guide's; left out when no interval followed that one.</param>
+    /// <param name="steadyAllocatedBytes">Managed bytes the process allocated from the end of the first interval with
+    /// messages (so not the connections' buffers) to the end of the last interval completed before the run was told
+    /// to end (so not the ending's), over <paramref name="steadyMessages"/> sent or received meanwhile, for the
+    /// "Bytes allocated per message" line beyond the guide's; left out when no such interval followed that one.</param>
     public static string Overall(IReadOnlyList<Results> threads, Results total, ResourceStatistics resources, int processId,
         TimeSpan cpuTime, long messages, long steadyAllocatedBytes, long steadyMessages)
     {

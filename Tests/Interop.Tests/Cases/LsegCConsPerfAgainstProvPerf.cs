@@ -38,7 +38,7 @@ public sealed class LsegCConsPerfAgainstProvPerf
         int providerExit = await provider.StopAsync(TimeSpan.FromSeconds(20));
 
         Outputs.AssertConsumerSteadyState("LSEG C ConsPerf", consumer.ReadFile("ConsSummary.out"), m.Items, m.Latency);
-        Outputs.AssertLsegLogClean(consumer, ourSideCloses: false);
+        Outputs.AssertLsegLogClean(consumer, ourSideCloses: false, webSocket: m.WebSocket);
         Assert.True(providerExit == 0, $"our ProvPerf exited with {providerExit}:\n{provider.Tail()}");
     }
 

@@ -11,6 +11,9 @@ namespace Interop.Tests.Cases;
 public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, bool Latency = true, int Items = 100, bool Tls = false,
     int? SteadyStateSeconds = null)
 {
+    /// <summary>True for the WebSocket modes (LSEG's server logs a WebSocket peer's end of stream differently).</summary>
+    public bool WebSocket => Name.StartsWith("websocket", StringComparison.Ordinal);
+
     public const string Plain = "plain";
     public const string PostingAndGeneric = "posting+generic";
     public const string Snapshot = "snapshot";
@@ -20,6 +23,7 @@ public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, 
     public const string Zlib = "zlib";
     public const string Encrypted = "encrypted";
     public const string Idle = "idle";
+    public const string WebSocketRwf = "websocket-rwf";
 
     private static readonly OmmMode[] s_all =
     [
@@ -38,6 +42,9 @@ public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, 
         // No updates: once the images are out both sides are idle, so the provider's pings cross too (a busy sender
         // sends none: its data keeps the channel alive).
         new(Idle, [], ["-updateRate", "0", "-latencyUpdateRate", "0"], Latency: false),
+        // WebSocket, rssl.rwf: the RIPC session inside binary frames, on the provider's RSSL port (both ProvPerfs
+        // refuse upgrades without -pl).
+        new(WebSocketRwf, ["-connType", "websocket", "-pl", "rssl.rwf"], ["-pl", "rssl.rwf"]),
     ];
 
     public static OmmMode Named(string name) => s_all.Single(m => m.Name == name);

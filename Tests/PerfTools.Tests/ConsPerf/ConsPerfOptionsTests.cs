@@ -66,7 +66,9 @@ public sealed class ConsPerfOptionsTests
     [InlineData("-requestRate", "10", "-requestRate")]
     [InlineData("-genericMsgRate", "10", "-genericMsgRate")]
     [InlineData("-commonItemCount", "200000", "-commonItemCount")]
-    [InlineData("-connType", "websocket", "-connType")]
+    [InlineData("-connType", "http", "-connType")]
+    [InlineData("-encryptedConnType", "websocket", "-encryptedConnType")]
+    [InlineData("-pl", "rssl.xml", "-pl")]
     [InlineData("-bogus", "1", "-bogus")]
     public void Broken_rules_name_the_option(string option, string value, string named)
     {
@@ -74,6 +76,27 @@ public sealed class ConsPerfOptionsTests
 
         Assert.False(result.IsSuccess);
         Assert.Equal(named, result.Error!.OptionName);
+    }
+
+    [Fact]
+    public void WebSocket_options_map_onto_the_transport_and_print_LSEG_s_line()
+    {
+        ConsPerfOptions o = ConsPerfCommandLine.Parse(["-connType", "encrypted", "-encryptedConnType", "websocket", "-pl", "rssl.rwf"]).Options!;
+        Eta.Transport.ConnectOptions connect = o.ApplyConnectionType(new Eta.Transport.ConnectOptions());
+
+        Assert.True(connect.IsWebSocket);
+        Assert.Equal(Eta.Transport.ConnectionType.Encrypted, connect.ConnectionType);
+        Assert.Equal("rssl.rwf", connect.WebSocketProtocols);
+        Assert.Contains("WS Protocol List: rssl.rwf", TestInputsText.Format(o));
+    }
+
+    [Fact]
+    public void Json_sub_protocol_is_refused_with_one_line_until_the_tools_convert()
+    {
+        CommandLineResult<ConsPerfOptions> result = ConsPerfCommandLine.Parse(["-connType", "websocket", "-pl", "tr_json2 rssl.rwf"]);
+
+        Assert.Equal("-pl", result.Error!.OptionName);
+        Assert.Contains("needs RWF<->JSON conversion", result.Error.Rule);
     }
 
     [Fact]

@@ -16,12 +16,15 @@ internal sealed class ChannelPair(Server server, Channel writer, Channel reader)
     public Channel Writer => writer;
     public Channel Reader => reader;
 
-    public static ChannelPair Open()
+    public static ChannelPair Open() => Open(new BindOptions(), new ConnectOptions());
+
+    /// <summary>A pair with these options (port, interface, host and output buffers are set here).</summary>
+    public static ChannelPair Open(BindOptions bind, ConnectOptions connect)
     {
         Transport.Initialize();
-        Server server = Transport.Bind(new BindOptions { Port = 0, InterfaceName = "127.0.0.1" }, out TransportError? error)
+        Server server = Transport.Bind(bind with { Port = 0, InterfaceName = "127.0.0.1" }, out TransportError? error)
             ?? throw new InvalidOperationException(error?.ToString());
-        Channel client = Transport.Connect(new ConnectOptions { Host = "127.0.0.1", Port = server.Port, GuaranteedOutputBuffers = 5000 }, out error)
+        Channel client = Transport.Connect(connect with { Host = "127.0.0.1", Port = server.Port, GuaranteedOutputBuffers = 5000 }, out error)
             ?? throw new InvalidOperationException(error?.ToString());
         Channel? accepted = null;
         var clock = Stopwatch.StartNew();
