@@ -158,28 +158,33 @@ echo
 awk '
   function median(list,   n, a, i, j, t) { n = split(list, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
     return n == 0 ? "" : (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2) }
-  $3 == 100000 { key = $1 " " $2 " " $4 " " $5; lat[key] = lat[key] " " $6; cns[key] = cns[key] " " $8; pass[key] += ($9 == "pass"); runs[key]++; items[$2] = 1 }
+  function ratio(a, b) { return (a == "" || b == "" || b + 0 <= 0) ? "n/a" : sprintf("%.2f", a / b) }
+  $3 == 100000 && ($9 == "pass" || $9 == "fail(latency)") { key = $1 " " $2 " " $4 " " $5; lat[key] = lat[key] " " $6; cns[key] = cns[key] " " $8; items[$2] = 1 }
+  $3 == 100000 { all[$1 " " $2 " " $4 " " $5] = 1; seen[$2] = 1 }
   END {
-    for (n in items) {
+    for (n in seen) {
       # tr_json2: our consumer against the LSEG C one, each behind its own provider, and (CROSS) both behind the LSEG C provider.
       o = "json " n " ours ours"; l = "json " n " lseg lseg"; x = "json " n " lseg ours"
-      if (runs[o] && runs[l]) {
-        co = median(cns[o]); cl = median(cns[l]); lo = median(lat[o]); ll = median(lat[l])
-        printf "%s items, tr_json2, ours->ours vs LSEG->LSEG: consumer CPU %s / %s ns per update = %.2f (goal <= 0.5): %s; latency avg %s / %s us (goal ours <= LSEG): %s\n",
-          n, co, cl, (cl > 0 ? co / cl : 0), (cl > 0 && co / cl <= 0.5 ? "MET" : "NOT MET"), lo, ll, (lo != "n/a" && ll != "n/a" && lo + 0 <= ll + 0 ? "MET" : "NOT MET")
-      }
-      if (runs[x] && runs[l]) {
+      cl = median(cns[l]); ll = median(lat[l])
+      if (cns[o] != "" && cns[l] != "") {
+        co = median(cns[o]); lo = median(lat[o]); r = ratio(co, cl)
+        printf "%s items, tr_json2, ours->ours vs LSEG->LSEG: consumer CPU %s / %s ns per update = %s (goal <= 0.5): %s; latency avg %s / %s us (goal ours <= LSEG): %s\n",
+          n, co, cl, r, (r != "n/a" && r + 0 <= 0.5 ? "MET" : "NOT MET"), lo, ll, (lo + 0 <= ll + 0 ? "MET" : "NOT MET")
+      } else if ((o in all) || (l in all))
+        printf "%s items, tr_json2, ours->ours vs LSEG->LSEG: NOT MEASURED (a run did not complete)\n", n
+      if (cns[x] != "" && cns[l] != "") {
         cx = median(cns[x]); lx = median(lat[x])
-        printf "%s items, tr_json2, behind LSEG C ProvPerf: our consumer %s ns per update, LSEG C %s = %.2f; latency avg %s / %s us\n",
-          n, cx, cl, (cl > 0 ? cx / cl : 0), lx, ll
-      }
+        printf "%s items, tr_json2, behind LSEG C ProvPerf: our consumer %s ns per update, LSEG C %s = %s; latency avg %s / %s us\n", n, cx, cl, ratio(cx, cl), lx, ll
+      } else if (x in all)
+        printf "%s items, tr_json2, behind LSEG C ProvPerf: NOT MEASURED (a run did not complete)\n", n
       # rssl.rwf against our own socket figures.
-      r = "rwf " n " ours ours"; s = "socket " n " ours ours"
-      if (runs[r] && runs[s]) {
-        cr = median(cns[r]); cs = median(cns[s]); lr = median(lat[r]); ls = median(lat[s])
-        printf "%s items, rssl.rwf vs our socket: consumer CPU %s / %s ns per update = %.2f, latency avg %s / %s us (goal within 10%%): %s\n",
-          n, cr, cs, (cs > 0 ? cr / cs : 0), lr, ls, (cs > 0 && cr <= 1.1 * cs && lr + 0 <= 1.1 * ls ? "MET" : "NOT MET")
-      }
+      w = "rwf " n " ours ours"; s = "socket " n " ours ours"
+      if (cns[w] != "" && cns[s] != "") {
+        cw = median(cns[w]); cs = median(cns[s]); lw = median(lat[w]); ls = median(lat[s])
+        printf "%s items, rssl.rwf vs our socket: consumer CPU %s / %s ns per update = %s, latency avg %s / %s us (goal within 10%%): %s\n",
+          n, cw, cs, ratio(cw, cs), lw, ls, (cw <= 1.1 * cs && lw + 0 <= 1.1 * ls ? "MET" : "NOT MET")
+      } else if ((w in all) || (s in all))
+        printf "%s items, rssl.rwf vs our socket: NOT MEASURED (a run did not complete)\n", n
     }
   }' "$out/rows.txt"
 echo "Load average (1, 5, 15 min) after: $(uptime | sed 's/.*load average: //')"
