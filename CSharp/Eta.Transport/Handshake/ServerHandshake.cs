@@ -94,6 +94,14 @@ internal sealed class ServerHandshake
                     }
                     if (!TryTakeFrame(error, "ConnectReq", out int length, out HandshakeStep waiting))
                     {
+                        // The frame reader may have read the request's first bytes itself (the check above found none
+                        // buffered yet): an upgrade request is not HTTP tunnelling.
+                        if (waiting == HandshakeStep.InProgress && _webSocketProtocol is null
+                            && WebSocket.ServerUpgrade.IsUpgradeRequest(Input.Unread))
+                        {
+                            _phase = Phase.AwaitUpgrade;
+                            break;
+                        }
                         if (waiting == HandshakeStep.InProgress && RefuseHttp())
                             break;
                         return waiting;
