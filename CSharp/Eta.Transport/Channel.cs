@@ -43,6 +43,7 @@ public sealed class Channel
     private long _initDeadline;
     private int _initTimeoutSeconds;
     private long _lastSendTicks;
+    private long _lastPingTicks;
     private long _lastReceiveTicks;
     /// <summary>The error that closed the channel, repeated by later calls.</summary>
     private string? _closeReason;
@@ -353,8 +354,12 @@ public sealed class Channel
             }
             return TransportReturnCode.Failure;
         }
-        if (weSend && now - Volatile.Read(ref _lastSendTicks) >= timeoutMs / 3)
+        // A tr_json2 peer answers pings but sends none of its own (LSEG's JSON consumers), so data we send does not
+        // stand in for a ping there: LSEG's servers ping every third of the timeout whatever they send.
+        long last = ProtocolType == WebSocket.SubProtocols.JsonProtocolType ? _lastPingTicks : Volatile.Read(ref _lastSendTicks);
+        if (weSend && now - last >= timeoutMs / 3)
         {
+            _lastPingTicks = now;
             TransportReturnCode result = Ping();
             return result < TransportReturnCode.Success ? result : TransportReturnCode.Success;
         }
@@ -551,7 +556,7 @@ public sealed class Channel
         _session = session;
         _clientHandshake = null;
         ReturnServerHandshake();
-        _lastSendTicks = _lastReceiveTicks = Environment.TickCount64;
+        _lastSendTicks = _lastReceiveTicks = _lastPingTicks = Environment.TickCount64;
         State = ChannelState.Active;
         Error.Clear();
         return TransportReturnCode.Success;

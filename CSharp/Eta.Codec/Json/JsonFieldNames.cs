@@ -4,9 +4,10 @@ using System.Text.Json;
 namespace Eta.Codec.Json;
 
 /// <summary>
-/// The field dictionary as the JSON model uses it: a field is named by its acronym ("BID"), in both directions.
-/// Built once from a loaded <see cref="DataDictionary"/>; afterwards fid → name and UTF-8 name → fid allocate
-/// nothing and may be used from any number of threads.
+/// The field dictionary as the JSON model uses it: a field is named by its acronym ("BID"), in both directions, and
+/// an enumerated field may arrive as its display text (LSEG's converter expands enums when asked to, and LSEG's
+/// ProvPerf does). Built once from a loaded <see cref="DataDictionary"/>; afterwards every lookup allocates nothing
+/// and may run on any number of threads.
 /// </summary>
 public sealed class JsonFieldNames
 {
@@ -14,41 +15,28 @@ public sealed class JsonFieldNames
 
     private readonly JsonEncodedText?[] _nameByFid = new JsonEncodedText?[DataDictionary.MaxFieldId + FidOffset + 1];
     private readonly DictionaryEntry?[] _entryByFid = new DictionaryEntry?[DataDictionary.MaxFieldId + FidOffset + 1];
-
-    // Open-addressed UTF-8 name → fid table: slot holds an index into _names/_fids, or -1.
-    private readonly int[] _slots;
-    private readonly byte[][] _names;
-    private readonly short[] _fids;
+    private readonly Utf8KeyedTable _fidByName;
+    private readonly Dictionary<EnumTypeTable, Utf8KeyedTable> _enumByDisplay = new(ReferenceEqualityComparer.Instance);
 
     public JsonFieldNames(DataDictionary dictionary)
     {
         Dictionary = dictionary;
-        var names = new List<byte[]>();
-        var fids = new List<short>();
+        var names = new List<(byte[], int)>();
         foreach (DictionaryEntry entry in dictionary.Entries())
         {
             if (!entry.IsDefined)
                 continue;
             _nameByFid[entry.FieldId + FidOffset] = JsonEncodedText.Encode(entry.Acronym);
             _entryByFid[entry.FieldId + FidOffset] = entry;
-            names.Add(Encoding.UTF8.GetBytes(entry.Acronym));
-            fids.Add(entry.FieldId);
+            names.Add((Encoding.UTF8.GetBytes(entry.Acronym), entry.FieldId));
         }
-        _names = names.ToArray();
-        _fids = fids.ToArray();
-        _slots = new int[Math.Max(16, (int)System.Numerics.BitOperations.RoundUpToPowerOf2((uint)_names.Length * 2))];
-        Array.Fill(_slots, -1);
-        for (int i = 0; i < _names.Length; i++)
+        _fidByName = new Utf8KeyedTable(names);
+        foreach (EnumTypeTable table in dictionary.EnumTables)
         {
-            int slot = (int)(Hash(_names[i]) & (uint)(_slots.Length - 1));
-            while (_slots[slot] >= 0)
-            {
-                if (_names[_slots[slot]].AsSpan().SequenceEqual(_names[i]))
-                    break; // a duplicated acronym: the first definition wins
-                slot = (slot + 1) & (_slots.Length - 1);
-            }
-            if (_slots[slot] < 0)
-                _slots[slot] = i;
+            var displays = new List<(byte[], int)>();
+            foreach (EnumType row in table.Rows)
+                displays.Add((Encoding.UTF8.GetBytes(row.DisplayText), row.Value));
+            _enumByDisplay[table] = new Utf8KeyedTable(displays);
         }
     }
 
@@ -65,30 +53,23 @@ public sealed class JsonFieldNames
     /// <summary>Finds a field by its UTF-8 acronym.</summary>
     public bool TryFind(ReadOnlySpan<byte> utf8Name, out DictionaryEntry? entry)
     {
-        int mask = _slots.Length - 1;
-        int slot = (int)(Hash(utf8Name) & (uint)mask);
-        while (true)
+        if (_fidByName.TryFind(utf8Name, out int fid))
         {
-            int index = _slots[slot];
-            if (index < 0)
-                break;
-            if (utf8Name.SequenceEqual(_names[index]))
-            {
-                entry = _entryByFid[_fids[index] + FidOffset];
-                return true;
-            }
-            slot = (slot + 1) & mask;
+            entry = _entryByFid[fid + FidOffset];
+            return true;
         }
         entry = null;
         return false;
     }
 
-    // FNV-1a: short ASCII keys, no per-process seed needed.
-    private static uint Hash(ReadOnlySpan<byte> bytes)
+    /// <summary>The value of an enumerated field whose display text is <paramref name="utf8Display"/>.</summary>
+    public bool TryFindEnum(DictionaryEntry field, ReadOnlySpan<byte> utf8Display, out ushort value)
     {
-        uint hash = 2166136261;
-        foreach (byte b in bytes)
-            hash = (hash ^ b) * 16777619;
-        return hash;
+        value = 0;
+        if (field.EnumTable is not { } table || !_enumByDisplay.TryGetValue(table, out Utf8KeyedTable? displays)
+            || !displays.TryFind(utf8Display, out int found))
+            return false;
+        value = (ushort)found;
+        return true;
     }
 }

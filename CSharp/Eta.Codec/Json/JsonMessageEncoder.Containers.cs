@@ -43,10 +43,11 @@ internal ref partial struct JsonMessageEncoder
         if (r.TokenType != JsonTokenType.StartObject)
             return WrongType("Fields"u8, "an object", r.TokenType);
         CodecReturnCode rc = enc.FieldListInit();
+        int position = 0;
         while (rc == CodecReturnCode.Success && r.Read() && r.TokenType == JsonTokenType.PropertyName)
         {
             ReadOnlySpan<byte> name = r.ValueIsEscaped ? Text(ref r) : r.ValueSpan;
-            if (!_owner.Fields.TryFind(name, out DictionaryEntry? def))
+            if (!_owner.TryFindField(name, position++, out DictionaryEntry? def))
                 return Fail($"unknown field name '{Encoding.UTF8.GetString(name)}': it is not in the field dictionary");
             r.Read();
             int type = def!.RwfType;

@@ -17,7 +17,7 @@ internal ref partial struct JsonMessageEncoder
         public int KeyAt, ReqKeyAt;
     }
 
-    private CodecReturnCode ReadHeader(ref Msg msg, ref HeaderMembers h, out JsonMessageKind kind)
+    private CodecReturnCode ReadHeader(scoped ref Utf8JsonReader r, ref Msg msg, ref HeaderMembers h, out JsonMessageKind kind)
     {
         kind = JsonMessageKind.Rwf;
         h.Streaming = h.KeyInUpdates = h.ConfInfoInUpdates = h.Refresh = h.Private = h.Qualified = h.Pause = -1;
@@ -26,7 +26,6 @@ internal ref partial struct JsonMessageEncoder
         h.KeyAt = h.ReqKeyAt = -1;
         ReadOnlySpan<byte> errorText = default;
 
-        Utf8JsonReader r = ReaderAt(0);
         CodecReturnCode rc = CodecReturnCode.Success;
         while (rc == CodecReturnCode.Success && r.Read() && r.TokenType == JsonTokenType.PropertyName)
         {
@@ -156,9 +155,7 @@ internal ref partial struct JsonMessageEncoder
             }
             if (TryPayloadTag(name, out int containerType))
             {
-                _payloadAt = (int)r.TokenStartIndex;
-                _payloadType = containerType;
-                r.Skip();
+                rc = EncodePayloadInPass(ref r, containerType);
                 continue;
             }
             if (IsFlag(name))

@@ -47,8 +47,12 @@ internal ref partial struct JsonMessageEncoder
             case DataTypes.Enum:
                 if (r.TokenType == JsonTokenType.String)
                 {
-                    // An expanded enum (its display text): LSEG's perf tools turn those into blank values.
-                    return CodecReturnCode.Success;
+                    // An expanded enum (its display text, as LSEG's ProvPerf sends them): its value when the
+                    // dictionary's table has that text, else blank (LSEG's perf tools blank them all).
+                    if (field is null || !_owner.Fields.TryFindEnum(field, Text(ref r), out ushort shown))
+                        return CodecReturnCode.Success;
+                    rc = new RwfEnum(shown).EncodeBody(ref w);
+                    break;
                 }
                 if (r.TokenType != JsonTokenType.Number)
                     return Mismatch(field, type, "a number", r.TokenType);

@@ -6,9 +6,11 @@ using System.Text.Json;
 namespace Eta.Codec.Json;
 
 /// <summary>
-/// Converts one JSON message object to RWF. Two passes over the object: the first reads the header members into
-/// a <see cref="Msg"/> (members may come in any order) and notes where the key attribute and the payload are;
-/// the second encodes the header, then the attribute and the payload straight from the JSON into RWF.
+/// Converts one JSON message object to RWF in one pass of the payload's reader: the header members go into a
+/// <see cref="Msg"/> (members may come in any order), the message's payload ("Fields", ...) is encoded into RWF
+/// where it is met, in a buffer of its own; then the header is encoded and the payload copied after it. The key is
+/// read (and its attribute encoded) once the pass is done, since its meaning depends on the domain. A payload too
+/// large for its buffer is read again from its offset, straight into the message.
 /// </summary>
 internal ref partial struct JsonMessageEncoder
 {
@@ -16,8 +18,10 @@ internal ref partial struct JsonMessageEncoder
     private readonly ReadOnlySpan<byte> _json;
     private int _scratchUsed;
 
-    // Where the payload and the key attributes are (offsets into _json of their values), -1 when absent.
+    // Where the payload and the key attributes are (offsets into _json of their values), -1 when absent; a payload
+    // encoded during the pass is the first _payloadLength bytes of the owner's Payload buffer.
     private int _payloadAt;
+    private int _payloadLength;
     private int _payloadType;
     private int _attribAt;
     private int _attribType;
@@ -29,27 +33,34 @@ internal ref partial struct JsonMessageEncoder
         _json = json;
         _scratchUsed = 0;
         _payloadAt = -1;
+        _payloadLength = -1;
         _payloadType = DataTypes.NoData;
         _attribAt = -1;
         _attribType = DataTypes.NoData;
         _reqAttribAt = -1;
     }
 
-    public static CodecReturnCode Convert(JsonToRwfConverter owner, ReadOnlySpan<byte> json,
+    /// <summary>
+    /// Converts the message object <paramref name="reader"/> is on (its StartObject; afterwards its EndObject).
+    /// <paramref name="json"/> is what the reader reads: its offsets are offsets into it.
+    /// </summary>
+    public static CodecReturnCode Convert(JsonToRwfConverter owner, ReadOnlySpan<byte> json, scoped ref Utf8JsonReader reader,
         out JsonMessageKind kind, out ReadOnlySpan<byte> rwf)
     {
         owner.EnsureScratch(json.Length);
         var encoder = new JsonMessageEncoder(owner, json);
-        return encoder.Run(out kind, out rwf);
+        return encoder.Run(ref reader, out kind, out rwf);
     }
 
-    private CodecReturnCode Run(out JsonMessageKind kind, out ReadOnlySpan<byte> rwf)
+    private CodecReturnCode Run(scoped ref Utf8JsonReader reader, out JsonMessageKind kind, out ReadOnlySpan<byte> rwf)
     {
         rwf = default;
         var header = new HeaderMembers();
         Msg msg = Msg.Create(MsgClass.Request, Rdm.DomainTypes.MarketPrice, 0);
-        CodecReturnCode rc = ReadHeader(ref msg, ref header, out kind);
-        if (rc != CodecReturnCode.Success || kind != JsonMessageKind.Rwf)
+        CodecReturnCode rc = ReadHeader(ref reader, ref msg, ref header, out kind);
+        if (rc != CodecReturnCode.Success)
+            return rc == CodecReturnCode.Failure ? rc : Fail($"RWF encoding failed ({rc})");
+        if (kind != JsonMessageKind.Rwf)
             return rc;
         rc = ApplyDefaults(ref msg, in header);
         if (rc != CodecReturnCode.Success)
@@ -81,7 +92,9 @@ internal ref partial struct JsonMessageEncoder
         }
         if (rc == CodecReturnCode.EncodeContainer)
         {
-            rc = EncodeContainerAt(ref enc, _payloadType, _payloadAt);
+            rc = _payloadLength >= 0
+                ? enc.Writer.WriteBytes(_owner.Payload.AsSpan(0, _payloadLength))
+                : EncodeContainerAt(ref enc, _payloadType, _payloadAt);
             if (rc != CodecReturnCode.Success)
                 return rc;
         }
@@ -90,6 +103,33 @@ internal ref partial struct JsonMessageEncoder
             return rc;
         }
         return MsgEncoder.EncodeComplete(ref enc, ref state, true);
+    }
+
+    /// <summary>
+    /// The message's payload, met during the pass with <paramref name="r"/> on its first token: encoded now into the
+    /// payload buffer; when that is too small, skipped and left to be encoded from its offset into the message.
+    /// </summary>
+    private CodecReturnCode EncodePayloadInPass(scoped ref Utf8JsonReader r, int containerType)
+    {
+        _payloadType = containerType;
+        _payloadAt = (int)r.TokenStartIndex;
+        int depth = r.CurrentDepth;
+        bool nested = r.TokenType is JsonTokenType.StartObject or JsonTokenType.StartArray;
+        var enc = new RwfEncoder(_owner.Payload);
+        CodecReturnCode rc = EncodeContainer(ref enc, containerType, ref r, 0);
+        if (rc == CodecReturnCode.Success)
+        {
+            _payloadLength = enc.Position;
+            return rc;
+        }
+        _payloadLength = -1;
+        if (rc != CodecReturnCode.BufferTooSmall || !nested)
+            return rc;
+        _owner.GrowPayload();
+        while (!(r.CurrentDepth == depth && r.TokenType is JsonTokenType.EndObject or JsonTokenType.EndArray) && r.Read())
+        {
+        }
+        return CodecReturnCode.Success;
     }
 
     /// <summary>A reader positioned on the value that starts at <paramref name="offset"/>.</summary>

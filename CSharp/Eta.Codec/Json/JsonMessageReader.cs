@@ -62,9 +62,12 @@ public ref struct JsonMessageReader
                     return Stop($"an element of the message array is {_reader.TokenType}, not an object");
             }
 
-            int start = (int)_reader.TokenStartIndex;
-            _reader.Skip(); // validates the whole object
-            int end = (int)_reader.BytesConsumed;
+            CodecReturnCode rc = JsonMessageEncoder.Convert(_owner, _payload, ref _reader, out kind, out rwf);
+            if (rc != CodecReturnCode.Success)
+            {
+                _done = true;
+                return rc;
+            }
             if (!_isArray)
             {
                 // A single object: nothing may follow it but whitespace.
@@ -72,9 +75,6 @@ public ref struct JsonMessageReader
                     return Stop($"unexpected {_reader.TokenType} after the message object");
                 _done = true;
             }
-            CodecReturnCode rc = JsonMessageEncoder.Convert(_owner, _payload[start..end], out kind, out rwf);
-            if (rc != CodecReturnCode.Success)
-                _done = true;
             return rc;
         }
         catch (JsonException ex)

@@ -30,6 +30,7 @@ public delegate bool ServiceNameLookup(ReadOnlySpan<byte> serviceName, out int s
 public sealed class JsonToRwfConverter
 {
     internal byte[] Rwf;
+    internal byte[] Payload = new byte[16 * 1024];
     internal byte[] Scratch = new byte[1024];
     internal readonly byte[] Value = new byte[64];
 
@@ -80,6 +81,33 @@ public sealed class JsonToRwfConverter
     }
 
     internal void GrowRwf() => Rwf = new byte[Rwf.Length * 2];
+
+    internal void GrowPayload() => Payload = new byte[Payload.Length * 2];
+
+    // The field names of the last field list, by position: successive updates list the same fields in the same
+    // order, so a name is mostly found by comparing it with the one at its position, without hashing.
+    private const int CachedPositions = 256;
+    private const int CachedNameLength = 32;
+    private readonly byte[] _cachedNames = new byte[CachedPositions * CachedNameLength];
+    private readonly byte[] _cachedLengths = new byte[CachedPositions];
+    private readonly DictionaryEntry?[] _cachedFields = new DictionaryEntry?[CachedPositions];
+
+    /// <summary>The field named <paramref name="name"/>, the <paramref name="position"/>-th of its field list.</summary>
+    internal bool TryFindField(ReadOnlySpan<byte> name, int position, out DictionaryEntry? field)
+    {
+        if ((uint)position >= CachedPositions || name.Length > CachedNameLength)
+            return Fields.TryFind(name, out field);
+        Span<byte> cached = _cachedNames.AsSpan(position * CachedNameLength, CachedNameLength);
+        field = _cachedFields[position];
+        if (field is not null && name.SequenceEqual(cached[.._cachedLengths[position]]))
+            return true;
+        if (!Fields.TryFind(name, out field))
+            return false;
+        name.CopyTo(cached);
+        _cachedLengths[position] = (byte)name.Length;
+        _cachedFields[position] = field;
+        return true;
+    }
 
     internal CodecReturnCode Fail(string reason)
     {

@@ -204,7 +204,7 @@ internal sealed class ClientHandshake
             SessionFlags = ack.SessionFlags,
             Compression = ack.Compression,
             CompressionLevel = ack.CompressionLevel,
-            ProtocolType = _options.ProtocolType,
+            ProtocolType = RipcProtocolType,
             MajorVersion = ack.MajorVersion,
             MinorVersion = ack.MinorVersion,
             PeerComponentVersion = ack.ComponentVersion,
@@ -221,7 +221,7 @@ internal sealed class ClientHandshake
             Version = _version,
             Compression = _options.CompressionType,
             PingTimeout = _options.PingTimeout,
-            ProtocolType = _options.ProtocolType,
+            ProtocolType = RipcProtocolType,
             MajorVersion = _options.MajorVersion,
             MinorVersion = _options.MinorVersion,
             HostName = Dns.GetHostName(),
@@ -231,6 +231,13 @@ internal sealed class ClientHandshake
     }
 
     /// <summary>The server dropped the connection: retry with the next older RIPC version on a new socket.</summary>
+    /// <summary>
+    /// The protocol type of the ConnectReq: the application's, except inside an rssl.rwf WebSocket, where LSEG's
+    /// transport sends the sub-protocol's (RWF, 0) whatever the application asked (RTSDK 2.1.2 rwsutils.c,
+    /// rwsWaitResponseHandshake: protocolType = wsSess->protocol before ipcConnecting) and its server NAKs any other.
+    /// </summary>
+    private int RipcProtocolType => _webSocketProtocol is null ? _options.ProtocolType : WebSocket.SubProtocols.RwfProtocolType;
+
     private HandshakeStep FallBack(TransportError error, ref Socket? oldSocket, string why)
     {
         RipcVersion? older = _version.Older(_options.ProtocolType);

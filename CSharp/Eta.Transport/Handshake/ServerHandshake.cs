@@ -94,6 +94,14 @@ internal sealed class ServerHandshake
                     }
                     if (!TryTakeFrame(error, "ConnectReq", out int length, out HandshakeStep waiting))
                     {
+                        // The frame reader may have read the request's first bytes itself (the check above found none
+                        // buffered yet): an upgrade request is not HTTP tunnelling.
+                        if (waiting == HandshakeStep.InProgress && _webSocketProtocol is null
+                            && WebSocket.ServerUpgrade.IsUpgradeRequest(Input.Unread))
+                        {
+                            _phase = Phase.AwaitUpgrade;
+                            break;
+                        }
                         if (waiting == HandshakeStep.InProgress && RefuseHttp())
                             break;
                         return waiting;
@@ -194,10 +202,13 @@ internal sealed class ServerHandshake
         if (request is null)
             return Fail(error, "Init: " + decodeError);
 
-        if (_nakMount || request.ProtocolType != _bind.ProtocolType)
+        // Inside an rssl.rwf WebSocket the protocol type is the sub-protocol's (RWF), as LSEG's server holds it
+        // (rwsutils.c rwsValidateWebSocketRequest: protocolType = wsSess->protocol), whatever the server was bound with.
+        int expected = _webSocketProtocol is null ? _bind.ProtocolType : WebSocket.SubProtocols.RwfProtocolType;
+        if (_nakMount || request.ProtocolType != expected)
         {
             RefusalReason = "a ConnectNak (" + (_nakMount ? "the server was told to refuse (NakMount)"
-                : $"protocol type {request.ProtocolType} does not match the server's {_bind.ProtocolType}") + ")";
+                : $"protocol type {request.ProtocolType} does not match the server's {expected}") + ")";
             _refused = true;
             _output.Commit(ConnectNak.Encode(_output.Space));
             return HandshakeStep.InProgress;

@@ -11,11 +11,11 @@ namespace PerfTools.Common.Network;
 public static class WebSocketProtocolList
 {
     /// <summary>
-    /// Until the tools convert RWF to and from LSEG's JSON (issue 27's converter), a channel that negotiated tr_json2
-    /// cannot be served: the option is refused with this line.
+    /// The tools convert tr_json2 on their own channels (<see cref="JsonChannelPort"/>, <see cref="JsonOutbound"/>),
+    /// not on the reactor's: with -reactor the option is refused with this line.
     /// </summary>
-    public const string JsonNotSupportedYet =
-        "tr_json2 (rssl.json.v2) needs RWF<->JSON conversion, which this build of the tool does not have yet: use -pl rssl.rwf";
+    public const string JsonNotWithReactor =
+        "tr_json2 (rssl.json.v2) is converted on the tool's own channels, not with -reactor: use -pl rssl.rwf or leave out -reactor";
 
     /// <summary>Checks every name; the list is kept as given (the transport splits it).</summary>
     public static ValueParser<string> Parser(bool allowEmpty) =>

@@ -152,8 +152,8 @@ public static class ConsPerfCommandLine
                 _ => "only applies with -connType encrypted")
             .Rule("-encryptedConnType", x => x.Value.EncryptedConnectionType == ConnectionKind.Socket || x.Value.ConnectionType == ConnectionKind.Encrypted,
                 _ => "only applies with -connType encrypted")
-            .Rule("-pl", x => !x.Value.UsesWebSocket || !PerfTools.Common.Network.WebSocketProtocolList.NamesJson(x.Value.ProtocolList),
-                _ => PerfTools.Common.Network.WebSocketProtocolList.JsonNotSupportedYet);
+            .Rule("-pl", x => !x.Value.UsesWebSocket || !x.Value.UseReactor || !PerfTools.Common.Network.WebSocketProtocolList.NamesJson(x.Value.ProtocolList),
+                _ => PerfTools.Common.Network.WebSocketProtocolList.JsonNotWithReactor);
     }
 
     private static ValueParser<int?> NullableInt(ValueParser<int> inner) =>

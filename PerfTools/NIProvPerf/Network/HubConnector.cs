@@ -65,6 +65,8 @@ internal static class HubConnector
         Port = o.Port,
         InterfaceName = o.InterfaceName.Length > 0 ? o.InterfaceName : null,
         ConnectionType = o.ConnectionType,
+        EncryptedProtocol = o.EncryptedConnectionType,
+        WebSocketProtocols = o.ProtocolList,
         Tls = o.ConnectionType == ConnectionType.Encrypted
             ? new ClientTlsOptions { TrustedCaFile = o.CertificateFile.Length > 0 ? o.CertificateFile : null }
             : null,

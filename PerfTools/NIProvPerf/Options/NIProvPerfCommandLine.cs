@@ -18,7 +18,13 @@ public static class NIProvPerfCommandLine
             .Text("-cert", "", "PEM certificate of the hub (or its CA) to trust, with -connType encrypted", (d, v) => d.Options = d.Options with { CertificateFile = v })
             .Int("-commonItemCount", 0, "Items published on every connection", (d, v) => d.Options = d.Options with { CommonItemCount = v })
             .Choice("-connType", ConnectionType.Socket, "socket", "Connection type",
-                (d, v) => d.Options = d.Options with { ConnectionType = v }, ("socket", ConnectionType.Socket), ("encrypted", ConnectionType.Encrypted))
+                (d, v) => d.Options = d.Options with { ConnectionType = v }, ("socket", ConnectionType.Socket), ("encrypted", ConnectionType.Encrypted),
+                ("websocket", ConnectionType.WebSocket))
+            .Choice("-encryptedConnType", ConnectionType.Socket, "socket", "What runs inside TLS with -connType encrypted: socket or websocket",
+                (d, v) => d.Options = d.Options with { EncryptedConnectionType = v }, ("socket", ConnectionType.Socket), ("websocket", ConnectionType.WebSocket))
+            .Value("-pl", "\"<list>\"", Eta.Transport.WebSocket.SubProtocols.Rwf, Eta.Transport.WebSocket.SubProtocols.Rwf,
+                "WebSocket sub-protocols to offer, in order of preference (',' or white space delimited): rssl.rwf, tr_json2",
+                PerfTools.Common.Network.WebSocketProtocolList.Parser(allowEmpty: false), (d, v) => d.Options = d.Options with { ProtocolList = v })
             .Flag("-reactor", "Send and receive through the Value Added Reactor instead of the transport channel directly",
                 (d, v) => d.Options = d.Options with { UseReactor = v })
             .Flag("-directWrite", "Write with WriteFlags.DIRECT_SOCKET_WRITE", (d, v) => d.Options = d.Options with { DirectWrite = v })
@@ -54,6 +60,10 @@ public static class NIProvPerfCommandLine
             .Int("-updateRate", 100000, "Updates sent per second, per connection", (d, v) => d.Options = d.Options with { UpdateRate = v })
             .Flag("-useServiceId", "Identify the service by id (RWF item keys always carry it)", (d, v) => d.Options = d.Options with { UseServiceId = v })
             .Int("-writeStatsInterval", 5, "Seconds between statistics lines", (d, v) => d.Options = d.Options with { WriteStatsIntervalSeconds = v }, min: 1)
+            .Rule("-encryptedConnType", d => d.Options.EncryptedConnectionType == ConnectionType.Socket || d.Options.ConnectionType == ConnectionType.Encrypted,
+                _ => "only applies with -connType encrypted")
+            .Rule("-pl", d => !d.Options.UsesWebSocket || !d.Options.UseReactor || !PerfTools.Common.Network.WebSocketProtocolList.NamesJson(d.Options.ProtocolList),
+                _ => PerfTools.Common.Network.WebSocketProtocolList.JsonNotWithReactor)
             .Rule("-updateRate", d => d.Options.UpdateRate == 0 || d.Options.UpdateRate >= d.Options.TickRate,
                 d => $"cannot be less than -tickRate ({d.Options.TickRate}) unless it is zero")
             .Rule("-latencyUpdateRate", d => d.Options.LatencyUpdateRate == NIProvPerfOptions.AllMessages

@@ -39,6 +39,14 @@ public sealed record NIProvPerfOptions
     public bool TcpNoDelay { get; init; }
     public string InterfaceName { get; init; } = "";
     public ConnectionType ConnectionType { get; init; }
+    /// <summary>What runs inside TLS with -connType encrypted: Socket (RIPC) or WebSocket (-encryptedConnType).</summary>
+    public ConnectionType EncryptedConnectionType { get; init; } = ConnectionType.Socket;
+    /// <summary>-pl: WebSocket sub-protocols offered, in order of preference.</summary>
+    public string ProtocolList { get; init; } = Eta.Transport.WebSocket.SubProtocols.Rwf;
+
+    /// <summary>True when the connection is a WebSocket, plain or inside TLS.</summary>
+    public bool UsesWebSocket => ConnectionType == ConnectionType.WebSocket
+        || (ConnectionType == ConnectionType.Encrypted && EncryptedConnectionType == ConnectionType.WebSocket);
     public string CertificateFile { get; init; } = "";
     public string KeyFile { get; init; } = "";
     public int RunTimeSeconds { get; init; }

@@ -12,7 +12,15 @@ internal static class NIProvInputsReport
     {
         summary.Heading("--- TEST INPUTS ---")
             .Input("Run Time", $"{o.RunTimeSeconds} sec")
-            .Input("Connection Type", o.ConnectionType == ConnectionType.Encrypted ? "encrypted" : "socket")
+            .Input("Connection Type", o.ConnectionType switch
+            {
+                ConnectionType.Encrypted => "encrypted",
+                ConnectionType.WebSocket => "websocket",
+                _ => "socket",
+            });
+        if (o.UsesWebSocket)
+            summary.Input("WS Protocol List", o.ProtocolList); // LSEG C ConsPerf's line (LSEG's NIProvPerf has no WebSocket)
+        summary
             .Input("Hostname", o.Host)
             .Input("Port", o.Port)
             .Input("Thread List", o.ThreadCount)

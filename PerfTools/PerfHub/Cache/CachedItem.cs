@@ -11,9 +11,13 @@ internal sealed class CachedItem
 {
     private const int InitialSubscribers = 4;
 
-    public CachedItem(int serviceId, string name, byte[] nameBytes, byte nameType, byte domainType, FieldLayouts layouts)
+    private readonly FieldRecord _record;
+    private readonly DeferredUpdates _deferred;
+
+    public CachedItem(int serviceId, string name, byte[] nameBytes, byte nameType, byte domainType, FieldLayouts layouts, DeferredUpdates deferred)
     {
-        Record = new FieldRecord(layouts);
+        _record = new FieldRecord(layouts);
+        _deferred = deferred;
         ServiceId = serviceId;
         Name = name;
         NameBytes = nameBytes;
@@ -31,7 +35,28 @@ internal sealed class CachedItem
 
     public byte DomainType { get; }
 
-    public FieldRecord Record { get; }
+    /// <summary>
+    /// The field list image with every update applied: an update still kept unmerged (<see cref="DeferredUpdates"/>)
+    /// is merged first. Everything that reads or changes the image goes through here.
+    /// </summary>
+    public FieldRecord Record
+    {
+        get
+        {
+            if (DeferredSlot >= 0)
+                _deferred.Merge(this);
+            return _record;
+        }
+    }
+
+    /// <summary>The image without the kept update: for <see cref="DeferredUpdates"/> only, which merges it.</summary>
+    public FieldRecord ImageAsIs => _record;
+
+    /// <summary>The ring slot of this item's update kept unmerged, or -1 (see <see cref="DeferredUpdates"/>).</summary>
+    public int DeferredSlot { get; set; } = -1;
+
+    /// <summary>The fields of the kept update (null when none is kept).</summary>
+    public UpdateShape? DeferredShape { get; set; }
 
     /// <summary>The image when the item's payload is not a field list (null until such a refresh comes).</summary>
     public PayloadRecord? Payload { get; private set; }
@@ -101,17 +126,18 @@ internal sealed class CachedItem
 
     /// <summary>
     /// Loads one link of the memory an update of this item reaches, without changing anything (Run/SourceBatch loads
-    /// each link for a whole batch before handling it): 0 the item, 1 its record and subscriber list, 2 the record's
-    /// value area and the list's array, 3 the first subscription. Returns a value read, to be kept.
+    /// each link for a whole batch before handling it): 0 the item, 1 its subscriber list, 2 the list's array, 3 the
+    /// first subscription. Not the image: an update is kept to be merged later (<see cref="DeferredUpdates"/>), which
+    /// loads it then. Returns a value read, to be kept.
     /// </summary>
     public int Warm(int link)
     {
         List<Subscription> subscribers = Subscribers;
         return link switch
         {
-            0 => SourceCount,
-            1 => Record.Warm(firstLink: true) + subscribers.Count,
-            2 => Record.Warm(firstLink: false) + (subscribers.Count > 0 && subscribers[0] is not null ? 1 : 0),
+            0 => SourceCount + DeferredSlot,
+            1 => subscribers.Count,
+            2 => subscribers.Count > 0 && subscribers[0] is not null ? 1 : 0,
             _ => subscribers.Count > 0 ? subscribers[0].StreamId : 0,
         };
     }

@@ -10,6 +10,9 @@ internal sealed class ItemCache
     /// <summary>The field list shapes the items' images share.</summary>
     public FieldLayouts Layouts { get; } = new();
 
+    /// <summary>Updates fanned out and not yet merged into their images.</summary>
+    public DeferredUpdates Deferred { get; } = new();
+
     public IEnumerable<CachedItem> Items => _items.Values;
 
     /// <summary>Items holding a complete image.</summary>
@@ -23,7 +26,7 @@ internal sealed class ItemCache
         string text = System.Text.Encoding.UTF8.GetString(name);
         if (_items.TryGetValue((serviceId, domainType, text), out CachedItem? item))
             return item;
-        item = new CachedItem(serviceId, text, name.ToArray(), nameType, domainType, Layouts);
+        item = new CachedItem(serviceId, text, name.ToArray(), nameType, domainType, Layouts, Deferred);
         _items.Add((serviceId, domainType, text), item);
         return item;
     }

@@ -83,6 +83,8 @@ internal sealed class HubReport : IDisposable
             .Stat("Images queued (no output buffer)", c.ImagesQueued)
             .Stat("Items not found", c.ItemsNotFound)
             .Stat("Upstream item streams opened", c.UpstreamStreamsOpened)
+            .Stat("Updates merged later (kept, then merged)", _hub.Cache.Deferred.Merged)
+            .Stat("Updates never merged (superseded)", _hub.Cache.Deferred.Superseded)
             .Stat("Items cached", _hub.Cache.Count)
             .Stat("Items with an image", _hub.Cache.ImageCount)
             .Stat("Services", _hub.Directory.Count)

@@ -61,10 +61,12 @@ internal sealed class ItemPublisher(HubState hub)
     public void OnUpdate(CachedItem item, scoped in Msg msg, ReadOnlySpan<byte> encoded)
     {
         hub.Counters.UpdatesIn++;
-        if (msg.ContainerType == DataTypes.FieldList && !item.PayloadIsImage && item.Record.ApplyUpdate(msg.EncodedDataBody) != CodecReturnCode.Success)
-            hub.Counters.UndecodableMessages++;
         item.UpdatesApplied++;
         hub.FanOut.Forward(item, encoded);
+        // Kept to be merged later, or dropped when the item's next update supersedes it (Cache/DeferredUpdates).
+        if (msg.ContainerType == DataTypes.FieldList && !item.PayloadIsImage && !hub.Cache.Deferred.Defer(item, msg.EncodedDataBody)
+            && item.Record.ApplyUpdate(msg.EncodedDataBody) != CodecReturnCode.Success)
+            hub.Counters.UndecodableMessages++;
     }
 
     public void OnGeneric(CachedItem item, ReadOnlySpan<byte> encoded)

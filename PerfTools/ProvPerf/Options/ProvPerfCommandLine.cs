@@ -68,8 +68,8 @@ public static class ProvPerfCommandLine
             .Value("-pl", "\"<list>\"", "", "(none: WebSocket refused, as LSEG C ProvPerf)",
                 "WebSocket sub-protocols accepted on the port, in order of preference (',' or white space delimited): rssl.rwf, tr_json2",
                 PerfTools.Common.Network.WebSocketProtocolList.Parser(allowEmpty: true), (d, v) => d.Options = d.Options with { ProtocolList = v })
-            .Rule("-pl", d => !PerfTools.Common.Network.WebSocketProtocolList.NamesJson(d.Options.ProtocolList),
-                _ => PerfTools.Common.Network.WebSocketProtocolList.JsonNotSupportedYet)
+            .Rule("-pl", d => !d.Options.UseReactor || !PerfTools.Common.Network.WebSocketProtocolList.NamesJson(d.Options.ProtocolList),
+                _ => PerfTools.Common.Network.WebSocketProtocolList.JsonNotWithReactor)
             .Int("-pingTimeout", 60, "Longest ping timeout the server accepts, in seconds (beyond the guide)",
                 (d, v) => d.Options = d.Options with { PingTimeoutSeconds = v }, min: 1, max: 255)
             .Int("-initTimeout", ProvPerfOptions.DefaultInitTimeoutSeconds,

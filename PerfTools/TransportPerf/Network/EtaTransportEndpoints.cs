@@ -43,6 +43,7 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
             CompressionLevel = _options.CompressionLevel,
             ProtocolType = TestProtocolType,
             InitializationTimeout = (int)HandshakeTimeout.TotalSeconds,
+            WebSocketProtocols = _options.ProtocolList,
             // The transport's floor of 20 s would override a shorter -pingTimeout: the option is the ceiling and floor.
             PingTimeout = _options.PingTimeoutSeconds,
             MinPingTimeout = Math.Min(_options.PingTimeoutSeconds, 20),
@@ -72,6 +73,8 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
             Port = _options.Port,
             InterfaceName = _options.InterfaceName.Length > 0 ? _options.InterfaceName : null,
             ConnectionType = ConnectionTypeOf(_options.ConnectionType),
+            EncryptedProtocol = _options.EncryptedConnectionType == ConnectionChoice.WebSocket ? ConnectionType.WebSocket : ConnectionType.Socket,
+            WebSocketProtocols = _options.UsesWebSocket ? _options.ProtocolList : Eta.Transport.WebSocket.SubProtocols.Rwf,
             TcpNoDelay = !_options.TcpDelay,
             GuaranteedOutputBuffers = _options.OutputBuffers,
             SysSendBufSize = _options.SendBufSize,
@@ -160,8 +163,12 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
         return new EtaPerfChannel(channel, description);
     }
 
-    private static ConnectionType ConnectionTypeOf(ConnectionChoice choice) =>
-        choice == ConnectionChoice.Encrypted ? ConnectionType.Encrypted : ConnectionType.Socket;
+    private static ConnectionType ConnectionTypeOf(ConnectionChoice choice) => choice switch
+    {
+        ConnectionChoice.Encrypted => ConnectionType.Encrypted,
+        ConnectionChoice.WebSocket => ConnectionType.WebSocket,
+        _ => ConnectionType.Socket,
+    };
 
     private static CompressionType CompressionTypeOf(CompressionChoice choice) => choice switch
     {

@@ -5,4 +5,6 @@ public enum ConnectionChoice
 {
     Socket,
     Encrypted,
+    /// <summary>WebSocket (LSEG C TransportPerf's <c>-connType websocket</c>, a client's only: a server takes upgrades on its port with <c>-pl</c>).</summary>
+    WebSocket,
 }

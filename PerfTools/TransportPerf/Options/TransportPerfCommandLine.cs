@@ -22,8 +22,14 @@ public static class TransportPerfCommandLine
             .Choice("-compressionType", CompressionChoice.None, "none", "Type of compression: none, zlib or lz4",
                 (d, v) => d.Value = d.Value with { CompressionType = v },
                 ("none", CompressionChoice.None), ("zlib", CompressionChoice.Zlib), ("lz4", CompressionChoice.Lz4))
-            .Choice("-connType", ConnectionChoice.Socket, "socket", "Connection type: socket or encrypted", (d, v) => d.Value = d.Value with { ConnectionType = v },
-                ("socket", ConnectionChoice.Socket), ("encrypted", ConnectionChoice.Encrypted))
+            .Choice("-connType", ConnectionChoice.Socket, "socket", "Connection type: socket, encrypted or websocket (a client's)", (d, v) => d.Value = d.Value with { ConnectionType = v },
+                ("socket", ConnectionChoice.Socket), ("encrypted", ConnectionChoice.Encrypted), ("websocket", ConnectionChoice.WebSocket))
+            .Choice("-encryptedConnType", ConnectionChoice.Socket, "socket", "What a client runs inside TLS with -connType encrypted: socket or websocket",
+                (d, v) => d.Value = d.Value with { EncryptedConnectionType = v },
+                ("socket", ConnectionChoice.Socket), ("websocket", ConnectionChoice.WebSocket))
+            .Value("-pl", "\"<list>\"", "", "(none)",
+                "WebSocket sub-protocols a client offers or a server accepts, in order of preference (rssl.rwf; a server without a list refuses upgrades)",
+                PerfTools.Common.Network.WebSocketProtocolList.Parser(allowEmpty: true), (d, v) => d.Value = d.Value with { ProtocolList = v })
             .Flag("-directWrite", "Write with WriteFlags.DIRECT_SOCKET_WRITE", (d, v) => d.Value = d.Value with { DirectWrite = v })
             .Text("-h", "localhost", "Host name the client connects to", (d, v) => d.Value = d.Value with { HostName = v }, allowEmpty: false)
             .Int("-highWaterMark", 0, "Bytes queued before the transport flushes (0 = transport default, 6144)",
@@ -78,6 +84,14 @@ public static class TransportPerfCommandLine
             .Check("-cert", o => o.ConnectionType != ConnectionChoice.Encrypted || o.AppType != AppType.Server
                                  || (o.CertificateFile.Length > 0 && o.KeyFile.Length > 0),
                 _ => "an encrypted server needs -cert and -keyfile")
+            .Check("-encryptedConnType", o => o.EncryptedConnectionType == ConnectionChoice.Socket || o.ConnectionType == ConnectionChoice.Encrypted,
+                _ => "only applies with -connType encrypted")
+            .Check("-connType", o => o.ConnectionType != ConnectionChoice.WebSocket || o.AppType == AppType.Client,
+                _ => "websocket is a client's connection type: a server accepts WebSocket upgrades on its port when given -pl")
+            .Check("-pl", o => !PerfTools.Common.Network.WebSocketProtocolList.NamesJson(o.ProtocolList),
+                _ => "tr_json2 carries JSON messages; TransportPerf's are raw bytes: use -pl rssl.rwf")
+            .Check("-pl", o => !o.UsesWebSocket || o.ProtocolList.Length > 0,
+                _ => "a WebSocket client needs the sub-protocols to offer: -pl rssl.rwf")
             .Check("-pp", o => !o.UseProxy || (o.ProxyHost.Length > 0 && int.TryParse(o.ProxyPort, out int port) && port is > 0 and < 65536),
                 o => $"-proxy needs -ph and a port from 1 to 65535 in -pp (got '{o.ProxyPort}')");
 }

@@ -14,6 +14,14 @@ public sealed record TransportPerfOptions
     public int CompressionLevel { get; init; }
     public CompressionChoice CompressionType { get; init; }
     public ConnectionChoice ConnectionType { get; init; }
+    /// <summary>What runs inside TLS with -connType encrypted, for a client: Socket (RIPC) or WebSocket (-encryptedConnType).</summary>
+    public ConnectionChoice EncryptedConnectionType { get; init; }
+    /// <summary>-pl: WebSocket sub-protocols a client offers (in order) or a server accepts (empty: upgrades refused).</summary>
+    public string ProtocolList { get; init; } = "";
+
+    /// <summary>True for a client connecting over WebSocket, plain or inside TLS.</summary>
+    public bool UsesWebSocket => ConnectionType == ConnectionChoice.WebSocket
+        || (ConnectionType == ConnectionChoice.Encrypted && EncryptedConnectionType == ConnectionChoice.WebSocket);
     public bool DirectWrite { get; init; }
     public string HostName { get; init; } = "";
     public int HighWaterMark { get; init; }

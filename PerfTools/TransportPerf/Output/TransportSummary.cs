@@ -33,9 +33,17 @@ internal static class TransportSummary
         var summary = new SummaryBuilder()
             .Heading("--- TEST INPUTS ---")
             .Input("Runtime", $"{o.RunTime} sec")
-            .Input("Connection Type", o.ConnectionType == ConnectionChoice.Socket ? "socket" : "encrypted")
+            .Input("Connection Type", o.ConnectionType switch
+            {
+                ConnectionChoice.Encrypted => "encrypted",
+                ConnectionChoice.WebSocket => "websocket",
+                _ => "socket",
+            })
             .Input("Hostname", o.HostName)
-            .Input("Port", o.Port)
+            .Input("Port", o.Port);
+        if (o.ProtocolList.Length > 0)
+            summary.Input("WebSocket protocols", o.ProtocolList); // LSEG C TransportPerf's line, printed only with a list
+        summary
             .Input("App Type", o.AppType == AppType.Server ? "server" : "client")
             .Input("Thread Count", o.Threads.Count)
             .Input("Busy Read", o.BusyRead)

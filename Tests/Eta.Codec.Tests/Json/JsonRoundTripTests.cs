@@ -165,4 +165,27 @@ public class JsonRoundTripTests
         }
         Assert.Equal([5, 6], ids);
     }
+
+    [Fact]
+    public void ExpandedEnumsAsLsegsProvPerfSendsThemReadAsTheirValues()
+    {
+        // LSEG C ProvPerf over tr_json2 writes enumerated fields as their display text ("CURRENCY":"USD").
+        byte[] rwf = ToRwf("{\"ID\":6,\"Type\":\"Update\",\"Fields\":{\"CURRENCY\":\"USD\",\"RDN_EXCHID\":\"NYS\",\"PRCTCK_1\":\"no such display\"}}");
+        Assert.Equal([(15, "840"), (4, "2"), (14, "")], FieldValues(rwf));
+    }
+
+    [Fact]
+    public void APayloadLargerThanTheConvertersFirstBuffersStillConverts()
+    {
+        string name = new('x', 250);
+        var fields = string.Join(",", Enumerable.Range(0, 120).Select(i => $"\"DSPLY_NAME\":\"{name}{i % 10}\""));
+        string json = "{\"ID\":6,\"Type\":\"Refresh\",\"State\":{\"Stream\":\"Open\",\"Data\":\"Ok\"},\"Fields\":{" + fields + "},\"SeqNumber\":9}";
+        var converter = new JsonToRwfConverter(Fields);
+        byte[] rwf = ToRwf(json, converter);
+        Assert.True(rwf.Length > 30_000);
+        Assert.Equal(120, FieldValues(rwf).Count);
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(rwf, out Msg msg));
+        Assert.Equal(9u, msg.SeqNum); // a member after the payload that went the slow way
+        Assert.Equal(Convert.ToHexString(rwf), Convert.ToHexString(ToRwf(json, converter))); // and again, buffers grown
+    }
 }

@@ -30,6 +30,18 @@ public sealed class WebSocketLoopbackTests
     }
 
     [Fact]
+    public void Rwf_inside_a_WebSocket_carries_protocol_type_RWF_whatever_the_application_asked()
+    {
+        // LSEG's transport puts the sub-protocol's type (RWF, 0) in the ConnectReq and its server NAKs any other:
+        // TransportPerf's 88 on both sides still connects, as LSEG's TransportPerf does over WebSocket.
+        using var pair = Support.Loopback.Open(s_bind with { ProtocolType = 88 },
+            new ConnectOptions { ConnectionType = ConnectionType.WebSocket, WebSocketProtocols = "rssl.rwf", ProtocolType = 88 });
+
+        Assert.Equal(SubProtocols.RwfProtocolType, pair.Client.ProtocolType);
+        Assert.Equal(SubProtocols.RwfProtocolType, pair.ServerChannel.ProtocolType);
+    }
+
+    [Fact]
     public void Server_picks_the_first_of_its_own_list_that_the_client_offers()
     {
         using var pair = Support.Loopback.Open(s_bind, new ConnectOptions { ConnectionType = ConnectionType.WebSocket, WebSocketProtocols = "rssl.rwf, tr_json2" });

@@ -24,6 +24,7 @@ public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, 
     public const string Encrypted = "encrypted";
     public const string Idle = "idle";
     public const string WebSocketRwf = "websocket-rwf";
+    public const string WebSocketJson = "websocket-json";
 
     private static readonly OmmMode[] s_all =
     [
@@ -45,6 +46,9 @@ public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, 
         // WebSocket, rssl.rwf: the RIPC session inside binary frames, on the provider's RSSL port (both ProvPerfs
         // refuse upgrades without -pl).
         new(WebSocketRwf, ["-connType", "websocket", "-pl", "rssl.rwf"], ["-pl", "rssl.rwf"]),
+        // WebSocket, tr_json2: LSEG's JSON message model in text frames, LSEG's JSON pings ({"Type":"Ping"}) answered
+        // with pongs; the provider lists both sub-protocols, as in LSEG's own measurement ("tr_json2 rssl.rwf").
+        new(WebSocketJson, ["-connType", "websocket", "-pl", "tr_json2"], ["-pl", "tr_json2 rssl.rwf"]),
     ];
 
     public static OmmMode Named(string name) => s_all.Single(m => m.Name == name);

@@ -12,6 +12,10 @@ public sealed record TransportMode(string Name, string[] Server, string[] Client
     public const string OneWay = "one-way";
     public const string Packed = "packed";
     public const string Compressed = "compressed";
+    public const string WebSocketRwf = "websocket-rwf";
+
+    /// <summary>True for the WebSocket modes (LSEG's server logs a WebSocket peer's end of stream differently).</summary>
+    public bool WebSocket => Name.StartsWith("websocket", StringComparison.Ordinal);
 
     private static readonly string[] s_publish = ["-msgRate", "10000", "-latencyMsgRate", "100"];
     private static readonly string[] s_idle = ["-msgRate", "0", "-latencyMsgRate", "0"];
@@ -24,6 +28,8 @@ public sealed record TransportMode(string Name, string[] Server, string[] Client
         // Both publish, ten messages to a buffer (neither edition packs what it reflects).
         new(Packed, [.. s_publish, "-pack", "10"], [.. s_publish, "-pack", "10"], [], [], ClientLatency: true),
         new(Compressed, ["-reflectMsgs", "-compressionType", "zlib"], [.. s_publish, "-compressionType", "zlib"], [], [], ClientLatency: true),
+        // The client connects over WebSocket (rssl.rwf) to the server's RSSL port, which takes upgrades with -pl.
+        new(WebSocketRwf, ["-reflectMsgs", "-pl", "rssl.rwf"], [.. s_publish, "-connType", "websocket", "-pl", "rssl.rwf"], [], [], ClientLatency: true),
     ];
 
     public static TransportMode Named(string name) => s_all.Single(m => m.Name == name);

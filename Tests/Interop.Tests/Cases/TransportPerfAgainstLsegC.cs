@@ -32,7 +32,7 @@ public sealed class TransportPerfAgainstLsegC
         Assert.True(exit == 0, $"our TransportPerf exited with {exit}:\n{client.Tail()}\n--- LSEG TransportPerf:\n{server.Tail()}");
         Outputs.AssertTransportSummary("our TransportPerf client", client.ReadFile("TransportSummary.out"),
             latency: m.ClientLatency || m.Name == TransportMode.OneWay);
-        Outputs.AssertLsegLogClean(server, ourSideCloses: true);
+        Outputs.AssertLsegLogClean(server, ourSideCloses: true, webSocket: m.WebSocket);
     }
 
     public static TheoryData<string> Modes => TransportMode.Names();
@@ -69,7 +69,7 @@ public sealed class LsegCTransportPerfAgainstOurs
         Outputs.AssertTransportSummary("LSEG C TransportPerf client", client.ReadFile("TransportSummary_*.out"), m.ClientLatency, sendsOnly: oneWay);
         if (oneWay)
             Outputs.AssertTransportSummary("our TransportPerf server", server.ReadFile("TransportSummary.out"), latency: true);
-        Outputs.AssertLsegLogClean(client, ourSideCloses: false);
+        Outputs.AssertLsegLogClean(client, ourSideCloses: false, webSocket: m.WebSocket);
         Assert.True(serverExit == 0, $"our TransportPerf server exited with {serverExit}:\n{server.Tail()}");
     }
 

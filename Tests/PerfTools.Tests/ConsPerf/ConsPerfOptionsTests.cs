@@ -91,12 +91,15 @@ public sealed class ConsPerfOptionsTests
     }
 
     [Fact]
-    public void Json_sub_protocol_is_refused_with_one_line_until_the_tools_convert()
+    public void Json_sub_protocol_is_taken_on_the_tools_own_channel_and_refused_with_the_reactor()
     {
         CommandLineResult<ConsPerfOptions> result = ConsPerfCommandLine.Parse(["-connType", "websocket", "-pl", "tr_json2 rssl.rwf"]);
+        Assert.Null(result.Error);
+        Assert.Contains("WS Protocol List: tr_json2 rssl.rwf", TestInputsText.Format(result.Options!));
 
+        result = ConsPerfCommandLine.Parse(["-connType", "websocket", "-pl", "tr_json2 rssl.rwf", "-reactor"]);
         Assert.Equal("-pl", result.Error!.OptionName);
-        Assert.Contains("needs RWF<->JSON conversion", result.Error.Rule);
+        Assert.Contains("not with -reactor", result.Error.Rule);
     }
 
     [Fact]

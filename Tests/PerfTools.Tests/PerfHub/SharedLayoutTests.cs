@@ -135,17 +135,17 @@ public sealed class SharedLayoutTests
         }
     }
 
-    private static byte[] Value(Random random, int length)
+    internal static byte[] Value(Random random, int length)
     {
         byte[] value = new byte[length];
         random.NextBytes(value);
         return value;
     }
 
-    private static byte[] Refresh(int streamId, string name, List<(short Fid, byte[] Value)> fields) => Wire.Encode((ref RwfEncoder e) =>
+    internal static byte[] Refresh(int streamId, string name, List<(short Fid, byte[] Value)> fields) => Wire.Encode((ref RwfEncoder e) =>
         Fields(ref e, Wire.RefreshHeader(streamId, ServiceId, name), fields));
 
-    private static byte[] Update(int streamId, List<(short Fid, byte[] Value)> fields) => Wire.Encode((ref RwfEncoder e) =>
+    internal static byte[] Update(int streamId, List<(short Fid, byte[] Value)> fields) => Wire.Encode((ref RwfEncoder e) =>
         Fields(ref e, Msg.Create(MsgClass.Update, DomainTypes.MarketPrice, streamId, DataTypes.FieldList), fields));
 
     private static CodecReturnCode Fields(ref RwfEncoder e, in Msg msg, List<(short Fid, byte[] Value)> fields)
@@ -159,7 +159,7 @@ public sealed class SharedLayoutTests
     }
 
     // A field list of standard entries as RWF lays it out: u8 flags 0x08, u16 count, then i16 fid, u16ob length, value.
-    private static byte[] FieldList(params (short Fid, byte[] Value)[] fields)
+    internal static byte[] FieldList(params (short Fid, byte[] Value)[] fields)
     {
         var bytes = new List<byte> { 0x08, (byte)(fields.Length >> 8), (byte)fields.Length };
         foreach ((short fid, byte[] value) in fields)

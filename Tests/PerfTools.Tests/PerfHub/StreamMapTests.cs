@@ -51,5 +51,5 @@ public sealed class StreamMapTests
         Assert.False(map.TryGetValue(-1, out _));
     }
 
-    private static CachedItem Item(string name) => new(1, name, System.Text.Encoding.ASCII.GetBytes(name), 1, 6, new FieldLayouts());
+    private static CachedItem Item(string name) => new(1, name, System.Text.Encoding.ASCII.GetBytes(name), 1, 6, new FieldLayouts(), new DeferredUpdates());
 }
