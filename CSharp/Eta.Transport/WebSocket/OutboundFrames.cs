@@ -36,6 +36,11 @@ internal sealed class OutboundFrames
     private readonly int[] _jsonLeftBefore;
     private int _frames;
     private bool _owing;
+    // A frame the writer's bytes ended inside: its start, until the rest comes.
+    private readonly byte[] _carry = new byte[ushort.MaxValue];
+    private int _carryLength;
+    private int _carriedBefore;
+    private int _trailing;
     private int _jsonMessageLeft;
     private readonly byte[] _control = new byte[FrameHeader.MaxLength + FrameHeader.MaxControlPayload];
     private int _controlLength;
@@ -56,25 +61,29 @@ internal sealed class OutboundFrames
 
     public bool CloseQueued { get; private set; }
 
-    /// <summary>Wraps and sends the RIPC frames of <paramref name="source"/>; returns the source bytes taken.</summary>
+    /// <summary>
+    /// Wraps and sends the RIPC frames of <paramref name="source"/>; returns the source bytes taken. The writer above
+    /// may cut its bytes anywhere (a message it queued in two parts can be offered half): a frame cut short is kept
+    /// here (taken) until the rest comes.
+    /// </summary>
     public int Write(IChannelStream inner, ReadOnlySpan<byte> source)
     {
         if (!Drain(inner))
             return 0;
         int taken = 0;
-        if (_owing)
+        if (_owing && !source.IsEmpty)
         {
             _owing = false;
             taken = 1; // the last byte of the frame that just went out: the writer offers it again
         }
         while (taken < source.Length)
         {
-            WrapBatch(source[taken..]);
+            int consumed = WrapBatch(source[taken..]);
             if (_frames == 0)
-                break;
+                return taken + consumed; // all of it went to complete (or start) a frame not yet whole
             int sent = Send(inner);
-            taken += Settle(sent);
-            if (_outEnd > _outStart)
+            taken += Settle(sent, out bool allSent);
+            if (!allSent)
                 break;
         }
         return taken;
@@ -124,41 +133,95 @@ internal sealed class OutboundFrames
         QueueControl(Opcode.Close, payload[..length]);
     }
 
-    // Wraps as many whole RIPC frames of the source as fit into _out; returns the source bytes wrapped.
+    // Wraps as many RIPC frames as fit into _out: first the one carried from the last call (completed from the
+    // source), then whole frames of the source; a frame the source ends inside is carried. Returns the source bytes used.
     private int WrapBatch(ReadOnlySpan<byte> source)
     {
         _frames = 0;
+        _carriedBefore = _carryLength;
+        _trailing = 0;
         int at = 0;
+        if (_carryLength > 0)
+        {
+            at = FillCarry(source);
+            if (!CarryIsWhole(out int length))
+                return at; // still not whole: everything went into the carry
+            AddFrame(_carry.AsSpan(0, length), sourceLength: at);
+            _carryLength = 0;
+        }
         while (source.Length - at >= RipcLimits.HeaderLength && _frames < _wrappedEnd.Length)
         {
             int length = BinaryPrimitives.ReadUInt16BigEndian(source[at..]);
             if (length < RipcLimits.HeaderLength)
                 throw new InvalidOperationException($"WebSocket write: a RIPC frame declares {length} bytes");
             if (source.Length - at < length)
-                break; // not whole yet: the writer offers it again with the rest
-            ReadOnlySpan<byte> frame = source.Slice(at, length);
-            int jsonLeft = _jsonMessageLeft;
-            int size = WrappedSize(frame);
-            if (_out.Length - _outEnd < size)
                 break;
-            _jsonLeftBefore[_frames] = jsonLeft;
-            _outEnd += Wrap(frame, _out.AsSpan(_outEnd));
-            _wrappedEnd[_frames] = _outEnd;
-            _sourceLength[_frames] = length;
-            _frames++;
+            if (!AddFrame(source.Slice(at, length), length))
+                return at; // the batch is full
             at += length;
+        }
+        if (at < source.Length && _frames < _wrappedEnd.Length && _carriedBefore == 0)
+        {
+            // The source ends inside a frame: carry its start (taken only if the batch goes out whole; not in a batch
+            // that completed the last carry, whose bytes must survive until it has gone).
+            _trailing = source.Length - at;
+            source[at..].CopyTo(_carry.AsSpan(_carryLength));
+            _carryLength += _trailing;
+            at = source.Length;
         }
         return at;
     }
 
+    private int FillCarry(ReadOnlySpan<byte> source)
+    {
+        int used = 0;
+        if (_carryLength < 2)
+        {
+            used = Math.Min(2 - _carryLength, source.Length);
+            source[..used].CopyTo(_carry.AsSpan(_carryLength));
+            _carryLength += used;
+        }
+        if (_carryLength < 2)
+            return used;
+        int need = BinaryPrimitives.ReadUInt16BigEndian(_carry) - _carryLength;
+        int more = Math.Clamp(need, 0, source.Length - used);
+        source.Slice(used, more).CopyTo(_carry.AsSpan(_carryLength));
+        _carryLength += more;
+        return used + more;
+    }
+
+    private bool CarryIsWhole(out int length)
+    {
+        length = _carryLength >= 2 ? BinaryPrimitives.ReadUInt16BigEndian(_carry) : 0;
+        if (_carryLength >= 2 && length < RipcLimits.HeaderLength)
+            throw new InvalidOperationException($"WebSocket write: a RIPC frame declares {length} bytes");
+        return _carryLength >= 2 && _carryLength == length;
+    }
+
+    // Wraps one frame into _out; false when it does not fit (the batch is full).
+    private bool AddFrame(ReadOnlySpan<byte> frame, int sourceLength)
+    {
+        int jsonLeft = _jsonMessageLeft;
+        if (_out.Length - _outEnd < WrappedSize(frame))
+            return false;
+        _jsonLeftBefore[_frames] = jsonLeft;
+        _outEnd += Wrap(frame, _out.AsSpan(_outEnd));
+        _wrappedEnd[_frames] = _outEnd;
+        _sourceLength[_frames] = sourceLength;
+        _frames++;
+        return true;
+    }
+
     private int Send(IChannelStream inner) => Math.Max(0, inner.Write(_out.AsSpan(_outStart, _outEnd - _outStart)));
 
-    // Counts the frames the socket took whole; keeps the rest of one it took part of; drops the untouched ones.
-    private int Settle(int sent)
+    // Counts the frames the socket took whole; keeps the rest of one it took part of; drops the untouched ones
+    // (the writer offers them again), with the carry as it was if the first of them completed it.
+    private int Settle(int sent, out bool allSent)
     {
         int sentTo = _outStart + sent;
         int taken = 0;
         int frameStart = _outStart;
+        allSent = false;
         for (int i = 0; i < _frames; i++)
         {
             if (_wrappedEnd[i] <= sentTo)
@@ -170,7 +233,7 @@ internal sealed class OutboundFrames
             if (sentTo > frameStart)
             {
                 taken += _sourceLength[i] - 1;
-                _owing = true;
+                _owing = _sourceLength[i] > 0;
                 _outStart = sentTo;
                 _outEnd = _wrappedEnd[i];
                 if (i + 1 < _frames)
@@ -180,13 +243,18 @@ internal sealed class OutboundFrames
             {
                 _outStart = _outEnd = 0;
                 _jsonMessageLeft = _jsonLeftBefore[i];
+                if (i == 0 && _carriedBefore > 0)
+                    _carryLength = _carriedBefore; // the completed carry did not go: keep what came before this call
             }
+            if (_trailing > 0)
+                _carryLength = 0; // the frames before the cut did not all go: the writer offers it again
             _frames = 0;
             return taken;
         }
         _outStart = _outEnd = 0;
         _frames = 0;
-        return taken;
+        allSent = true;
+        return taken + _trailing;
     }
 
     private int WrappedSize(ReadOnlySpan<byte> frame)

@@ -116,31 +116,59 @@ internal sealed class CachedItem
         return SourceCount == 0;
     }
 
-    /// <summary>Consumer streams on the item, in the order they opened; preallocated, reused.</summary>
-    public List<Subscription> Subscribers { get; } = new(InitialSubscribers);
+    // Consumer streams on the item, in the order they opened: the first in the item itself, so that an update of an
+    // item one consumer watches reaches its stream in one step from the item (not through a list and its array).
+    private Subscription? _first;
+    private List<Subscription>? _more;
+
+    /// <summary>Consumer streams on the item.</summary>
+    public int SubscriberCount { get; private set; }
+
+    /// <summary>Consumer stream <paramref name="index"/> (0 ≤ index &lt; <see cref="SubscriberCount"/>), in the order they opened.</summary>
+    public Subscription Subscriber(int index) => index == 0 ? _first! : _more![index - 1];
+
+    public void AddSubscriber(Subscription subscription)
+    {
+        if (SubscriberCount == 0)
+            _first = subscription;
+        else
+            (_more ??= new List<Subscription>(InitialSubscribers)).Add(subscription);
+        SubscriberCount++;
+    }
+
+    /// <summary>Removes a consumer stream; the others keep their order.</summary>
+    public void RemoveSubscriber(Subscription subscription)
+    {
+        if (SubscriberCount == 0)
+            return;
+        if (_first == subscription)
+        {
+            _first = _more is { Count: > 0 } ? _more[0] : null;
+            if (_first is not null)
+                _more!.RemoveAt(0);
+        }
+        else if (_more is null || !_more.Remove(subscription))
+        {
+            return;
+        }
+        SubscriberCount--;
+    }
 
     public long UpdatesApplied { get; set; }
 
-    /// <summary>Links of the chain an update follows from the item to its image and first subscriber (see <see cref="Warm"/>).</summary>
-    public const int WarmLinks = 4;
+    /// <summary>Links of the chain an update follows from the item to its first subscriber (see <see cref="Warm"/>).</summary>
+    public const int WarmLinks = 2;
 
     /// <summary>
     /// Loads one link of the memory an update of this item reaches, without changing anything (Run/SourceBatch loads
-    /// each link for a whole batch before handling it): 0 the item, 1 its subscriber list, 2 the list's array, 3 the
-    /// first subscription. Not the image: an update is kept to be merged later (<see cref="DeferredUpdates"/>), which
+    /// each link for a whole batch before handling it): 0 the item, 1 its first subscription. Not the image: an update is kept to be merged later (<see cref="DeferredUpdates"/>), which
     /// loads it then. Returns a value read, to be kept.
     /// </summary>
-    public int Warm(int link)
+    public int Warm(int link) => link switch
     {
-        List<Subscription> subscribers = Subscribers;
-        return link switch
-        {
-            0 => SourceCount + DeferredSlot,
-            1 => subscribers.Count,
-            2 => subscribers.Count > 0 && subscribers[0] is not null ? 1 : 0,
-            _ => subscribers.Count > 0 ? subscribers[0].StreamId : 0,
-        };
-    }
+        0 => SourceCount + DeferredSlot + SubscriberCount,
+        _ => _first?.StreamId ?? 0,
+    };
 
     /// <summary>The stream and data state a refresh from the cache carries.</summary>
     public (int StreamState, int DataState) State =>

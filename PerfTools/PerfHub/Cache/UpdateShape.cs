@@ -15,6 +15,20 @@ internal sealed class UpdateShape(short[] fieldIds, FieldListFlags infoFlag, int
     public bool Matches(ReadOnlySpan<short> fieldIds, FieldListFlags infoFlag, int dictionaryId, int fieldListNum) =>
         infoFlag == InfoFlag && dictionaryId == DictionaryId && fieldListNum == FieldListNum && fieldIds.SequenceEqual(_fieldIds);
 
+    /// <summary>Whether a field list's entries, read to their end, carry exactly these fields in this order.</summary>
+    public bool Matches(StandardFieldEntries entries, FieldListFlags infoFlag, int dictionaryId, int fieldListNum)
+    {
+        short[] fieldIds = _fieldIds;
+        if (infoFlag != InfoFlag || dictionaryId != DictionaryId || fieldListNum != FieldListNum || entries.Remaining != fieldIds.Length)
+            return false;
+        for (int i = 0; i < fieldIds.Length; i++)
+        {
+            if (entries.Next(out FieldEntry entry) != CodecReturnCode.Success || entry.FieldId != fieldIds[i])
+                return false;
+        }
+        return entries.Next(out _) == CodecReturnCode.EndOfContainer;
+    }
+
     public FieldListFlags InfoFlag { get; } = infoFlag;
 
     public int DictionaryId { get; } = dictionaryId;
@@ -43,12 +57,21 @@ internal sealed class UpdateShapes
     /// <summary>The shape of <paramref name="fieldList"/>, or null (it does not decode to its end, has set-defined data or too many fields, or the table is full).</summary>
     public UpdateShape? Of(ReadOnlySpan<byte> fieldList, UpdateShape? hint)
     {
+        // Success means standard entries only: set-defined data has no definitions here (SetSkipped).
         if (FieldListDecoder.Decode(fieldList, out FieldListDecoder decoder) != CodecReturnCode.Success)
             return null;
+        FieldListFlags info = decoder.Flags & FieldListFlags.HasFieldListInfo;
+        int dictionaryId = info != 0 ? decoder.DictionaryId : 0;
+        int fieldListNum = info != 0 ? decoder.FieldListNum : 0;
+        // The usual case: the item's previous update (or the last one seen) had these fields, compared as they are read.
+        UpdateShape? likely = hint ?? _last;
+        if (likely is not null && likely.Matches(decoder.StandardEntries, info, dictionaryId, fieldListNum))
+            return likely;
         Span<short> fieldIds = stackalloc short[MaxFields];
         int count = 0;
+        StandardFieldEntries entries = decoder.StandardEntries;
         CodecReturnCode rc;
-        while ((rc = decoder.Next(out FieldEntry entry)) == CodecReturnCode.Success)
+        while ((rc = entries.Next(out FieldEntry entry)) == CodecReturnCode.Success)
         {
             if (count == MaxFields)
                 return null;
@@ -57,12 +80,7 @@ internal sealed class UpdateShapes
         if (rc != CodecReturnCode.EndOfContainer)
             return null;
         ReadOnlySpan<short> fields = fieldIds[..count];
-        FieldListFlags info = decoder.Flags & FieldListFlags.HasFieldListInfo;
-        int dictionaryId = info != 0 ? decoder.DictionaryId : 0;
-        int fieldListNum = info != 0 ? decoder.FieldListNum : 0;
-        if (hint is not null && hint.Matches(fields, info, dictionaryId, fieldListNum))
-            return hint;
-        if (_last is not null && _last.Matches(fields, info, dictionaryId, fieldListNum))
+        if (_last is not null && _last != likely && _last.Matches(fields, info, dictionaryId, fieldListNum))
             return _last;
         return _last = Find(fields, info, dictionaryId, fieldListNum);
     }

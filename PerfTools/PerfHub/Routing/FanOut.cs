@@ -15,10 +15,10 @@ internal sealed class FanOut(HubCounters counters)
     /// <summary>Sends <paramref name="encoded"/> to every subscriber that has its image (or to all, for statuses).</summary>
     public void Forward(CachedItem item, ReadOnlySpan<byte> encoded, bool includeWaiting = false)
     {
-        List<Subscription> subscribers = item.Subscribers;
-        for (int i = 0; i < subscribers.Count; i++)
+        int count = item.SubscriberCount;
+        for (int i = 0; i < count; i++)
         {
-            Subscription subscription = subscribers[i];
+            Subscription subscription = item.Subscriber(i);
             if (subscription.HasImage || includeWaiting)
                 Copy(subscription, encoded);
         }

@@ -180,7 +180,7 @@ internal sealed class HubState
     public Subscription Subscribe(Peer consumer, int streamId, CachedItem item, bool streaming)
     {
         var subscription = new Subscription(consumer, streamId, item, streaming);
-        item.Subscribers.Add(subscription);
+        item.AddSubscriber(subscription);
         consumer.Subscriptions[streamId] = subscription;
         return subscription;
     }
@@ -188,7 +188,7 @@ internal sealed class HubState
     public void Unsubscribe(Subscription subscription)
     {
         subscription.Closed = true;
-        subscription.Item.Subscribers.Remove(subscription);
+        subscription.Item.RemoveSubscriber(subscription);
         subscription.Consumer.Subscriptions.Remove(subscription.StreamId);
     }
 }

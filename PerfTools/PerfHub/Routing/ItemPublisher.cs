@@ -38,9 +38,8 @@ internal sealed class ItemPublisher(HubState hub)
             return;
         item.IsStale = msg.State.DataState != DataStates.Ok;
         hub.Cache.SetHasImage(item, true);
-        List<Subscription> subscribers = item.Subscribers;
-        for (int i = subscribers.Count - 1; i >= 0; i--)
-            hub.SendImage(subscribers[i], solicited: !subscribers[i].HasImage);
+        for (int i = item.SubscriberCount - 1; i >= 0; i--)
+            hub.SendImage(item.Subscriber(i), solicited: !item.Subscriber(i).HasImage);
     }
 
     // Another container type: a single-part refresh's payload is the image as received; a multi-part one is not
@@ -88,8 +87,8 @@ internal sealed class ItemPublisher(HubState hub)
             item.IsStale = true;
         if (closed)
         {
-            for (int i = item.Subscribers.Count - 1; i >= 0; i--)
-                hub.Unsubscribe(item.Subscribers[i]);
+            for (int i = item.SubscriberCount - 1; i >= 0; i--)
+                hub.Unsubscribe(item.Subscriber(i));
             hub.Cache.SetHasImage(item, false);
         }
     }

@@ -121,7 +121,7 @@ internal sealed class UpstreamSide(HubState hub, ItemPublisher publisher, Consum
     {
         foreach (CachedItem item in hub.Cache.Items)
         {
-            if (item.Source is null && item.Subscribers.Count > 0 && hub.Directory.OwnerOf(item.ServiceId) == upstream)
+            if (item.Source is null && item.SubscriberCount > 0 && hub.Directory.OwnerOf(item.ServiceId) == upstream)
                 consumers.OpenUpstream(upstream, item);
         }
     }

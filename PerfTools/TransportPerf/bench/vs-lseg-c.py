@@ -5,7 +5,7 @@ For each case both pairs (ours: our server and client; LSEG: LSEG's server and c
 127.0.0.1 with the same options, and the script prints, side by side with the ratio ours / LSEG:
   msg/s     messages received per second over the steady part of the run (the receiver's stats rows, 1 s each,
             without the first two and the last one);
-  lat avg / lat p99   from the receiver's -latencyFile (every latency sample): the round trip in the reflect case,
+  lat avg / p50 / p99   from the receiver's -latencyFile (every latency sample): the round trip in the reflect case,
             the one-way time (same host, same clock) in the others;
   CPU ns/msg  sender's and receiver's process CPU time (/proc/<pid>/stat) over the steady part, per message received;
   alloc B/msg (ours only) the summary's managed bytes allocated per message sent or received after its first
@@ -188,6 +188,7 @@ def figures(workdir, receiver, sender, samples):
     rate = statistics.mean(rates) if rates else 0.0
     lat = sorted(latencies(workdir, receiver))
     lat_avg = statistics.mean(lat) / 1000 if lat else None
+    lat_p50 = lat[len(lat) // 2] / 1000 if lat else None
     lat_p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] / 1000 if lat else None
     # CPU over the steady window: from 3 s after the client started to 1 s before its end.
     window = [s for s in samples if 3 <= s[0] <= SECONDS - 1 and s[1] is not None and s[2] is not None]
@@ -199,7 +200,7 @@ def figures(workdir, receiver, sender, samples):
     other = "client" if sender == "server" else "server"
     alloc = summary_value(workdir, receiver, "Bytes allocated per message after the first interval")
     alloc_sender = summary_value(workdir, "srv" if receiver == "cli" else "cli", "Bytes allocated per message after the first interval")
-    return {"rate": rate, "lat_avg": lat_avg, "lat_p99": lat_p99, "cpu_send": cpu[sender], "cpu_recv": cpu[other],
+    return {"rate": rate, "lat_avg": lat_avg, "lat_p50": lat_p50, "lat_p99": lat_p99, "cpu_send": cpu[sender], "cpu_recv": cpu[other],
             "alloc": max([a for a in (alloc, alloc_sender) if a is not None], default=None), "samples": len(lat)}
 
 
@@ -238,11 +239,11 @@ def main():
             vals = [f[key] for f in figs[impl] if f[key] is not None]
             return statistics.median(vals) if vals else None
 
-        o = {k: med("ours", k) for k in ("rate", "lat_avg", "lat_p99", "cpu_send", "cpu_recv", "alloc")}
-        l = {k: med("lseg", k) for k in ("rate", "lat_avg", "lat_p99", "cpu_send", "cpu_recv")}
+        o = {k: med("ours", k) for k in ("rate", "lat_avg", "lat_p50", "lat_p99", "cpu_send", "cpu_recv", "alloc")}
+        l = {k: med("lseg", k) for k in ("rate", "lat_avg", "lat_p50", "lat_p99", "cpu_send", "cpu_recv")}
         print(f"{'':22}{'ours':>14}{'LSEG C':>14}{'ours/LSEG':>11}")
         for key, label, digits in (("rate", "msg/s received", 0), ("lat_avg", "latency avg (us)", 1),
-                                   ("lat_p99", "latency p99 (us)", 1), ("cpu_send", "CPU ns/msg sender", 1),
+                                   ("lat_p50", "latency p50 (us)", 1), ("lat_p99", "latency p99 (us)", 1), ("cpu_send", "CPU ns/msg sender", 1),
                                    ("cpu_recv", "CPU ns/msg receiver", 1)):
             print(f"{label:22}{fmt(o[key], digits):>14}{fmt(l[key], digits):>14}{fmt(ratio(o[key], l[key]), 2):>10}x")
         print(f"{'alloc B/msg (ours)':22}{fmt(o['alloc'], 3):>14}")

@@ -178,6 +178,19 @@ public sealed class WebSocketFramingTests
         Assert.Equal([0x82, 0x08, .. s_ripcHello, 0x82, 0x08, .. s_ripcHello], replay.Written);
     }
 
+    [Fact]
+    public void Writer_may_cut_a_frame_anywhere_and_the_rest_completes_it()
+    {
+        // ChannelWriter queues a message too large for one pool buffer in two parts, and a flush may offer only the
+        // first: the frame is carried until the rest comes (a stall before this, found by ConsPerf at 10,000 items).
+        var (ws, replay) = Open(isClient: false, json: false);
+        byte[] frames = [.. s_ripcHello, .. s_ripcHello, .. s_ripcHello];
+        Assert.Equal(1, ws.Write(frames.AsSpan(0, 1)));    // not even the length yet
+        Assert.Equal(9, ws.Write(frames.AsSpan(1, 9)));    // the first frame completed, the second begun
+        Assert.Equal(14, ws.Write(frames.AsSpan(10, 14)));
+        Assert.Equal([0x82, 0x08, .. s_ripcHello, 0x82, 0x08, .. s_ripcHello, 0x82, 0x08, .. s_ripcHello], replay.Written);
+    }
+
     private static (WebSocketStream Stream, ReplayStream Replay) Open(bool isClient, bool json, params byte[][] reads)
     {
         var replay = new ReplayStream(reads);

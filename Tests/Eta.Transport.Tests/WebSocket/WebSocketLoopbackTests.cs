@@ -41,6 +41,65 @@ public sealed class WebSocketLoopbackTests
         Assert.Equal(SubProtocols.RwfProtocolType, pair.ServerChannel.ProtocolType);
     }
 
+    [Theory]
+    [InlineData("rssl.rwf")]
+    [InlineData("tr_json2")]
+    public void Heavy_traffic_both_ways_under_back_pressure_arrives_whole_and_in_order(string protocol)
+    {
+        using var pair = Support.Loopback.Open(s_bind with { SysSendBufSize = 8192 },
+            new ConnectOptions { ConnectionType = ConnectionType.WebSocket, WebSocketProtocols = protocol, SysRecvBufSize = 8192, GuaranteedOutputBuffers = 500 });
+        const int count = 20_000;
+        int sent = 0, received = 0, clientSent = 0, serverReceived = 0;
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        while (received < count || serverReceived < count)
+        {
+            Assert.True(clock.Elapsed < Support.Loopback.Deadline, $"stalled: server sent {sent}, client read {received}, client sent {clientSent}, server read {serverReceived}");
+            for (int i = 0; i < 50 && sent < count; i++)
+            {
+                if (pair.ServerChannel.GetBuffer(200, false, out TransportBuffer? buffer) != TransportReturnCode.Success)
+                    break;
+                FillNumbered(buffer!, sent++, 150 + sent % 50);
+                Assert.True(pair.ServerChannel.Write(buffer!) >= TransportReturnCode.Success, pair.ServerChannel.Error.ToString());
+            }
+            for (int i = 0; i < 50 && clientSent < count; i++)
+            {
+                if (pair.Client.GetBuffer(100, false, out TransportBuffer? buffer) != TransportReturnCode.Success)
+                    break;
+                FillNumbered(buffer!, clientSent++, 40 + clientSent % 60);
+                Assert.True(pair.Client.Write(buffer!) >= TransportReturnCode.Success, pair.Client.Error.ToString());
+            }
+            pair.ServerChannel.Flush();
+            pair.Client.Flush();
+            received = Drain(pair.Client, received);
+            serverReceived = Drain(pair.ServerChannel, serverReceived);
+        }
+    }
+
+    private static void FillNumbered(TransportBuffer buffer, int number, int length)
+    {
+        Span<byte> data = buffer.Data[..length];
+        data.Fill((byte)'a');
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(data, number);
+        buffer.Length = length;
+    }
+
+    private static int Drain(Channel channel, int expected)
+    {
+        TransportReturnCode rc;
+        do
+        {
+            rc = channel.Read(out TransportBuffer? message);
+            if (message is not null)
+            {
+                Assert.Equal(expected, System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(message.Contents));
+                expected++;
+            }
+            Assert.True(rc >= TransportReturnCode.Success || rc is TransportReturnCode.ReadWouldBlock or TransportReturnCode.ReadPing, $"Read: {rc} {channel.Error}");
+        }
+        while (rc > TransportReturnCode.Success);
+        return expected;
+    }
+
     [Fact]
     public void Server_picks_the_first_of_its_own_list_that_the_client_offers()
     {
