@@ -75,6 +75,14 @@ internal ref partial struct JsonMessageEncoder
                     rc = enc.FieldEntryComplete(true);
                 continue;
             }
+            if (type == DataTypes.Enum && r.TokenType == JsonTokenType.String)
+            {
+                // An expanded enum (LSEG's ProvPerf sends display texts): its value, or blank when the table lacks it.
+                rc = _owner.TryFindEnum(def, Text(ref r), position - 1, out ushort shown)
+                    ? enc.FieldEntry(def.FieldId, new RwfEnum(shown))
+                    : enc.FieldEntryBlank(def.FieldId);
+                continue;
+            }
             rc = PrimitiveValue(ref r, type, def, out ReadOnlySpan<byte> encoded);
             if (rc == CodecReturnCode.Success)
                 rc = enc.FieldEntry(def.FieldId, encoded);

@@ -109,6 +109,41 @@ public sealed class JsonToRwfConverter
         return true;
     }
 
+    // The display text an expanded enum had at each position last time, and its value: LSEG's ProvPerf sends the
+    // same few texts again and again.
+    private const int CachedDisplayLength = 16;
+    private readonly byte[] _cachedDisplays = new byte[CachedPositions * CachedDisplayLength];
+    private readonly sbyte[] _cachedDisplayLengths = CreateUnset();
+    private readonly ushort[] _cachedEnumValues = new ushort[CachedPositions];
+
+    private static sbyte[] CreateUnset()
+    {
+        var lengths = new sbyte[CachedPositions];
+        Array.Fill(lengths, (sbyte)-1);
+        return lengths;
+    }
+
+    /// <summary>The value of the enumerated field <paramref name="field"/> (at <paramref name="position"/>) shown as <paramref name="display"/>.</summary>
+    internal bool TryFindEnum(DictionaryEntry field, ReadOnlySpan<byte> display, int position, out ushort value)
+    {
+        if ((uint)position >= CachedPositions || display.Length > CachedDisplayLength)
+            return Fields.TryFindEnum(field, display, out value);
+        Span<byte> cached = _cachedDisplays.AsSpan(position * CachedDisplayLength, CachedDisplayLength);
+        // The position's field is the same as last time (TryFindField just compared its name), so text decides.
+        if (_cachedDisplayLengths[position] == display.Length && ReferenceEquals(_cachedFields[position], field)
+            && display.SequenceEqual(cached[..display.Length]))
+        {
+            value = _cachedEnumValues[position];
+            return true;
+        }
+        if (!Fields.TryFindEnum(field, display, out value))
+            return false;
+        display.CopyTo(cached);
+        _cachedDisplayLengths[position] = (sbyte)display.Length;
+        _cachedEnumValues[position] = value;
+        return true;
+    }
+
     internal CodecReturnCode Fail(string reason)
     {
         LastError = reason;

@@ -18,6 +18,12 @@ public sealed class JsonOutbound
     /// <summary>Why the last message did not convert.</summary>
     public string? LastError => _converter.LastError;
 
+    /// <summary>
+    /// How long the JSON of an RWF message of <paramref name="rwfLength"/> bytes can be: LSEG's converter's estimate
+    /// (rwfToJsonSimple::estimateJsonLength: six times the RWF, plus 300).
+    /// </summary>
+    public static int EstimatedJsonLength(int rwfLength) => rwfLength * 6 + 300;
+
     /// <summary>Space for one RWF message of at most <paramref name="maxLength"/> bytes.</summary>
     public Span<byte> Reserve(int maxLength)
     {

@@ -150,7 +150,15 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
     public Span<byte> Reserve(int maxLength)
     {
         if (_jsonOut is not null)
+        {
+            // The output buffer is taken now, sized for the JSON the message can become (LSEG's converter's own
+            // estimate), so that running out of buffers means "later", as for RWF, not a failed send.
+            if (_channel.GetBuffer(JsonOutbound.EstimatedJsonLength(maxLength), packed: false, out TransportBuffer? jsonBuffer) != TransportReturnCode.Success
+                || jsonBuffer is null)
+                return Span<byte>.Empty;
+            _reserved = jsonBuffer;
             return _jsonOut.Reserve(maxLength);
+        }
         if (_channel.GetBuffer(maxLength, packed: false, out TransportBuffer? buffer) != TransportReturnCode.Success || buffer is null)
             return Span<byte>.Empty;
         _reserved = buffer;
@@ -160,7 +168,7 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
     /// <summary>Writes the first <paramref name="length"/> bytes of the reserved space. False: the connection failed.</summary>
     public bool Send(int length)
     {
-        if (_jsonOut is not null && !ReserveJson(length))
+        if (_jsonOut is not null && !ConvertIntoReserved(length))
             return false;
         TransportBuffer buffer = _reserved ?? throw new InvalidOperationException("Send without Reserve.");
         _reserved = null;
@@ -178,21 +186,26 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
         }
     }
 
-    // The RWF message just encoded, converted into an output buffer of its JSON's size (then sent as any message).
-    private bool ReserveJson(int length)
+    // The RWF message just encoded, converted into the output buffer taken by Reserve (then sent as any message).
+    private bool ConvertIntoReserved(int length)
     {
         if (!_jsonOut!.Convert(length, out ReadOnlySpan<byte> json))
         {
             _failureText = $"a message does not convert to JSON ({_jsonOut.LastError})";
             return false;
         }
-        if (_channel.GetBuffer(json.Length, packed: false, out TransportBuffer? buffer) != TransportReturnCode.Success || buffer is null)
+        TransportBuffer buffer = _reserved ?? throw new InvalidOperationException("Send without Reserve.");
+        if (buffer.Capacity < json.Length)
         {
-            if (!Flush() || _channel.GetBuffer(json.Length, packed: false, out buffer) != TransportReturnCode.Success || buffer is null)
+            // Larger than estimated (rare): a buffer of its size.
+            _channel.ReleaseBuffer(buffer);
+            _reserved = null;
+            if (_channel.GetBuffer(json.Length, packed: false, out TransportBuffer? larger) != TransportReturnCode.Success || larger is null)
             {
                 _failureText ??= $"no output buffer for a {json.Length}-byte JSON message (raise -outputBufs)";
                 return false;
             }
+            buffer = larger;
         }
         json.CopyTo(buffer.Data);
         buffer.Length = json.Length;

@@ -170,8 +170,12 @@ public class JsonRoundTripTests
     public void ExpandedEnumsAsLsegsProvPerfSendsThemReadAsTheirValues()
     {
         // LSEG C ProvPerf over tr_json2 writes enumerated fields as their display text ("CURRENCY":"USD").
-        byte[] rwf = ToRwf("{\"ID\":6,\"Type\":\"Update\",\"Fields\":{\"CURRENCY\":\"USD\",\"RDN_EXCHID\":\"NYS\",\"PRCTCK_1\":\"no such display\"}}");
+        var converter = new JsonToRwfConverter(Fields);
+        byte[] rwf = ToRwf("{\"ID\":6,\"Type\":\"Update\",\"Fields\":{\"CURRENCY\":\"USD\",\"RDN_EXCHID\":\"NYS\",\"PRCTCK_1\":\"no such display\"}}", converter);
         Assert.Equal([(15, "840"), (4, "2"), (14, "")], FieldValues(rwf));
+        // Again with other texts at the same positions (the converter remembers the last text of each position).
+        rwf = ToRwf("{\"ID\":6,\"Type\":\"Update\",\"Fields\":{\"CURRENCY\":\"ALL\",\"RDN_EXCHID\":\"NYS\",\"PRCTCK_1\":\"no such display\"}}", converter);
+        Assert.Equal([(15, "8"), (4, "2"), (14, "")], FieldValues(rwf));
     }
 
     [Fact]
