@@ -10,8 +10,8 @@ using PerfTools.TransportPerf.Statistics;
 namespace PerfTools.TransportPerf.Session;
 
 /// <summary>
-/// TransportPerf's work on one connection: sending each tick's burst (§7.4 payload, optional packing and
-/// timestamps), and for every message read either checking its sequence number and latency or, with
+/// TransportPerf's work on one connection: sending each tick's burst in slices spread over the tick (§7.4 payload,
+/// optional packing and timestamps), and for every message read either checking its sequence number and latency or, with
 /// -reflectMsgs, writing it straight back unchecked (as LSEG's reflector does: it only echoes).
 /// Runs on its transport thread only; allocates nothing per message.
 /// </summary>

@@ -22,6 +22,23 @@ public sealed class AllocationLoopbackTests
         Assert.Equal(0, shortRuns);
     }
 
+    [Theory]
+    [InlineData("rssl.rwf", false)]
+    [InlineData("rssl.rwf", true)]
+    [InlineData("tr_json2", false)] // (packed, tr_json2 delivers one array per buffer: counted apart)
+    public void WebSocket_write_flush_read_allocate_nothing_in_steady_state(string protocol, bool packed)
+    {
+        using var pair = Support.Loopback.Open(new BindOptions { WebSocketProtocols = protocol },
+            new ConnectOptions { ConnectionType = ConnectionType.WebSocket, WebSocketProtocols = protocol });
+        int shortRuns = 0;
+        AllocationAssert.None(() =>
+        {
+            if (RoundTrips(pair, packed, 20_000) != 20_000)
+                shortRuns++;
+        });
+        Assert.Equal(0, shortRuns);
+    }
+
     private static int RoundTrips(Support.Loopback pair, bool packed, int count)
     {
         int received = 0;
