@@ -28,6 +28,8 @@ internal ref partial struct JsonMessageEncoder
                 return EncodeFilterList(ref enc, ref r, readerBase);
             case DataTypes.Map:
                 return EncodeMap(ref enc, ref r, readerBase);
+            case DataTypes.Msg:
+                return EncodeNestedMessage(ref enc, ref r, readerBase);
             case DataTypes.Opaque:
             {
                 CodecReturnCode rc = Base64Value(ref r, "Opaque"u8, out ReadOnlySpan<byte> bytes);

@@ -73,13 +73,13 @@ internal ref partial struct JsonMessageEncoder
                     continue;
                 case (byte)'K' when name.SequenceEqual("Key"u8):
                     h.HasKey = true;
-                    h.KeyAt = (int)r.TokenStartIndex;
+                    h.KeyAt = _base + (int)r.TokenStartIndex;
                     rc = r.TokenType == JsonTokenType.StartObject ? CodecReturnCode.Success : WrongType(name, "an object", r.TokenType);
                     r.Skip();
                     continue;
                 case (byte)'R' when name.SequenceEqual("ReqKey"u8):
                     h.HasReqKey = true;
-                    h.ReqKeyAt = (int)r.TokenStartIndex;
+                    h.ReqKeyAt = _base + (int)r.TokenStartIndex;
                     rc = r.TokenType == JsonTokenType.StartObject ? CodecReturnCode.Success : WrongType(name, "an object", r.TokenType);
                     r.Skip();
                     continue;

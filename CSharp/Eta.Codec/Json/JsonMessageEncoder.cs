@@ -27,6 +27,11 @@ internal ref partial struct JsonMessageEncoder
     private int _attribType;
     private int _reqAttribAt;
 
+    // A message nested in another's payload ("Message"): offsets of its reader start at _base, and its payload is
+    // encoded in place from its offset (the payload buffer belongs to the enclosing message).
+    private int _base;
+    private bool _nested;
+
     private JsonMessageEncoder(JsonToRwfConverter owner, ReadOnlySpan<byte> json)
     {
         _owner = owner;
@@ -112,7 +117,12 @@ internal ref partial struct JsonMessageEncoder
     private CodecReturnCode EncodePayloadInPass(scoped ref Utf8JsonReader r, int containerType)
     {
         _payloadType = containerType;
-        _payloadAt = (int)r.TokenStartIndex;
+        _payloadAt = _base + (int)r.TokenStartIndex;
+        if (_nested)
+        {
+            r.Skip();
+            return CodecReturnCode.Success;
+        }
         int depth = r.CurrentDepth;
         bool nested = r.TokenType is JsonTokenType.StartObject or JsonTokenType.StartArray;
         var enc = new RwfEncoder(_owner.Payload);
@@ -130,6 +140,30 @@ internal ref partial struct JsonMessageEncoder
         {
         }
         return CodecReturnCode.Success;
+    }
+
+    /// <summary>
+    /// A message nested in the payload being encoded ("Message", the Msg container: a post's update), with
+    /// <paramref name="r"/> on its StartObject; its RWF goes into <paramref name="enc"/> where it stands.
+    /// </summary>
+    private CodecReturnCode EncodeNestedMessage(ref RwfEncoder enc, scoped ref Utf8JsonReader r, int readerBase)
+    {
+        if (r.TokenType != JsonTokenType.StartObject)
+            return WrongType("Message"u8, "an object", r.TokenType);
+        var nested = new JsonMessageEncoder(_owner, _json) { _base = readerBase, _nested = true, _scratchUsed = _scratchUsed };
+        var header = new HeaderMembers();
+        Msg msg = Msg.Create(MsgClass.Request, Rdm.DomainTypes.MarketPrice, 0);
+        CodecReturnCode rc = nested.ReadHeader(ref r, ref msg, ref header, out JsonMessageKind kind);
+        _scratchUsed = nested._scratchUsed;
+        if (rc != CodecReturnCode.Success)
+            return rc;
+        if (kind != JsonMessageKind.Rwf)
+            return Fail("a nested 'Message' must be an OMM message, not a ping, pong or error");
+        rc = nested.ApplyDefaults(ref msg, in header);
+        if (rc == CodecReturnCode.Success)
+            rc = nested.Encode(ref enc, in msg);
+        _scratchUsed = nested._scratchUsed;
+        return rc;
     }
 
     /// <summary>A reader positioned on the value that starts at <paramref name="offset"/>.</summary>

@@ -25,6 +25,7 @@ internal static class JsonNames
     public static readonly JsonEncodedText FilterList = JsonEncodedText.Encode("FilterList");
     public static readonly JsonEncodedText Map = JsonEncodedText.Encode("Map");
     public static readonly JsonEncodedText Opaque = JsonEncodedText.Encode("Opaque");
+    public static readonly JsonEncodedText Message = JsonEncodedText.Encode("Message");
     public static readonly JsonEncodedText View = JsonEncodedText.Encode("View");
     public static readonly JsonEncodedText ViewType = JsonEncodedText.Encode("ViewType");
     public static readonly JsonEncodedText NameList = JsonEncodedText.Encode("NameList");

@@ -32,6 +32,9 @@ public sealed partial class RwfToJsonConverter
             case DataTypes.Opaque:
                 _json.WriteBase64String(N.Opaque, data);
                 return CodecReturnCode.Success;
+            case DataTypes.Msg:
+                _json.WritePropertyName(N.Message);
+                return WriteNestedMessage(data);
             default:
                 return Fail($"container type {OmmNames.DataTypeNames.NameOf(containerType)?.ToString() ?? containerType.ToString()} is not converted");
         }
@@ -45,8 +48,16 @@ public sealed partial class RwfToJsonConverter
         DataTypes.FilterList => WriteFilterList(data),
         DataTypes.Map => WriteMap(data),
         DataTypes.Opaque => WriteBase64(data),
+        DataTypes.Msg => WriteNestedMessage(data),
         _ => Fail($"container type {containerType} is not converted"),
     };
+
+    // A message inside a message (a post's update): the whole message object, "ID" and "Type" included.
+    private CodecReturnCode WriteNestedMessage(ReadOnlySpan<byte> data)
+    {
+        CodecReturnCode rc = MsgDecoder.Decode(data, out Msg inner);
+        return rc == CodecReturnCode.Success ? WriteMessage(in inner) : Fail($"the nested message does not decode ({rc})");
+    }
 
     private CodecReturnCode WriteBase64(ReadOnlySpan<byte> data)
     {

@@ -48,17 +48,27 @@ public class JsonLsegExamplesTests
     }
 
     [Fact]
-    public void PostUserInfoAddressIsADottedQuadOrANumber()
+    public void LsegPostCarriesItsUpdateAndPostUserInfo()
     {
-        // Java/Eta/Converter/src/test/.../PostUserInfoTest.java: "Address" as "127.0.0.1" and as 168310684.
-        const string post = "{\"ID\":2,\"Type\":\"Post\",\"Domain\":\"MarketPrice\",\"Key\":{\"Name\":\"TRI.N\",\"Service\":1},\"Ack\":true,\"PostID\":3,\"PermData\":\"AwO9ZWLA\",\"PostUserInfo\": {\"Address\": \"127.0.0.1\",\"UserID\": 1}}";
-        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(ToRwf(post), out Msg msg));
+        // Java/Eta/Converter/src/test/.../PostUserInfoTest.java decodePostUserInfoAddressFromStringValue: "Address" as
+        // "127.0.0.1" (and as 168310684 in the test beside it), the posted update nested as "Message".
+        const string post = "{\"ID\":2,\"Type\":\"Post\",\"Domain\":\"MarketPrice\",\"Key\":{\"Name\":\"TRI.N\",\"Service\":1},\"Ack\":true,\"PostID\":3,\"PermData\":\"AwO9ZWLA\",\"PostUserInfo\": {\"Address\": \"127.0.0.1\",\"UserID\": 1},\"Message\":{\"ID\":0,\"Type\":\"Update\",\"Key\":{\"Name\":\"TRI.N\",\"Service\":60000},\"Domain\":\"MarketPrice\",\"Fields\":{\"RDN_EXCHID\":155}}}";
+        byte[] rwf = ToRwf(post);
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(rwf, out Msg msg));
         Assert.Equal(MsgClass.Post, msg.MsgClass);
         Assert.Equal(0x7F000001u, msg.PostUserInfo.UserAddress);
         Assert.Equal(1u, msg.PostUserInfo.UserId);
         Assert.Equal(PostMsgFlags.Ack | PostMsgFlags.HasPostId | PostMsgFlags.HasMsgKey | PostMsgFlags.HasPermData | PostMsgFlags.PostComplete, msg.PostFlags);
         Assert.Equal(3u, msg.PostId);
         Assert.Equal(Convert.FromBase64String("AwO9ZWLA"), msg.PermData.ToArray());
+        Assert.Equal(DataTypes.Msg, msg.ContainerType);
+
+        byte[] inner = msg.EncodedDataBody.ToArray();
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(inner, out Msg update));
+        Assert.Equal(MsgClass.Update, update.MsgClass);
+        Assert.Equal(60000, update.Key.ServiceId);
+        Assert.Equal("TRI.N", Encoding.ASCII.GetString(update.Key.Name));
+        Assert.Equal([(4, "155")], FieldValues(inner));
 
         Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(ToRwf(post.Replace("\"127.0.0.1\"", "168310684")), out msg));
         Assert.Equal(168310684u, msg.PostUserInfo.UserAddress);

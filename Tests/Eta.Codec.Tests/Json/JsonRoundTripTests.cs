@@ -132,6 +132,7 @@ public class JsonRoundTripTests
             "{\"ID\":5,\"Type\":\"Request\",\"Qos\":{\"Timeliness\":\"Realtime\",\"Rate\":\"TickByTick\"},\"Key\":{\"Service\":1,\"Name\":\"RTR.N\"}}",
             "{\"ID\":5,\"Type\":\"Request\",\"Streaming\":false,\"Priority\":{\"Class\":1,\"Count\":2},\"Key\":{\"Service\":1,\"Name\":\"RTR.N\"}}",
             "{\"ID\":1,\"Type\":\"Post\",\"PostUserInfo\":{\"Address\":\"10.0.0.3\",\"UserID\":7},\"PostID\":9,\"Key\":{\"Service\":1,\"Name\":\"RTR.N\"},\"Ack\":true,\"Fields\":{\"BID\":1.5}}",
+            "{\"ID\":1,\"Type\":\"Post\",\"PostUserInfo\":{\"Address\":\"127.0.0.1\",\"UserID\":7},\"PostID\":9,\"Ack\":true,\"Message\":{\"ID\":5,\"Type\":\"Update\",\"UpdateType\":\"Unspecified\",\"PostUserInfo\":{\"Address\":\"127.0.0.1\",\"UserID\":7},\"Fields\":{\"BID\":1.5,\"TIM_TRK_2\":123}}}",
             "{\"ID\":1,\"Type\":\"Ack\",\"AckID\":9,\"NakCode\":\"SymbolUnknown\",\"Text\":\"no such item\"}",
             "{\"ID\":5,\"Type\":\"Generic\",\"SeqNumber\":3,\"Fields\":{\"TIM_TRK_2\":123,\"TIM_TRK_3\":456}}",
             "{\"ID\":5,\"Type\":\"Status\",\"State\":{\"Stream\":\"Closed\",\"Data\":\"Suspect\",\"Code\":\"NotFound\",\"Text\":\"gone\"}}",
