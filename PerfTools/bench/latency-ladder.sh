@@ -16,7 +16,7 @@
 # writev for LSEG's), those the socket refused with EAGAIN, and its waits (poll, ppoll, select) per 1,000 updates over
 # the CPU window, counts the load does not change the way it changes times; 0 skips them), PORT (15600),
 # MSG_FILE (../shared/reference/perftools/MsgData.xml), OURS_PROV_ARGS (extra options for our ProvPerf only, e.g.
-# "-highWaterMark 6144" for the guide's default high-water mark),
+# "-highWaterMark 65536" so a slice of the update burst leaves in one write; 0, the default, is the guide's 6144),
 # PEERS (../shared/peers/lseg-eta-c), OUT (out/bench/ladder).
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
