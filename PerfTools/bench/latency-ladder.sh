@@ -16,7 +16,8 @@
 # writev for LSEG's), those the socket refused with EAGAIN, and its waits (poll, ppoll, select) per 1,000 updates over
 # the CPU window, counts the load does not change the way it changes times; 0 skips them), PORT (15600),
 # MSG_FILE (../shared/reference/perftools/MsgData.xml), OURS_PROV_ARGS (extra options for our ProvPerf only, e.g.
-# "-highWaterMark 6144" for the guide's default high-water mark),
+# "-highWaterMark 65536" so a slice of the update burst leaves in one write; 0, the default, is the guide's 6144),
+# PROV_ARGS (extra options for both providers, ours and LSEG's: "-highWaterMark 65536" compares the two at one mark),
 # PEERS (../shared/peers/lseg-eta-c), OUT (out/bench/ladder).
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
@@ -68,9 +69,9 @@ start_provider() { # side dir rate: sets $prov
   local args=(-p "$port" -threads 1 -runTime $((steady * 3 + 120)) -updateRate "$rate" -latencyUpdateRate "$latency_rate"
     -msgFile "$msg_file" -noDisplayStats -summaryFile "$dir/ProvSummary.out" -statsFile "$dir/ProvStats")
   if [ "$side" = ours ]; then
-    (cd "$(bin ProvPerf)" && exec dotnet ProvPerf.dll "${args[@]}" ${OURS_PROV_ARGS:-}) > "$dir/prov.log" 2>&1 &
+    (cd "$(bin ProvPerf)" && exec dotnet ProvPerf.dll "${args[@]}" ${PROV_ARGS:-} ${OURS_PROV_ARGS:-}) > "$dir/prov.log" 2>&1 &
   else
-    (cd "$work" && exec "$peers/bin/rsslProvPerf" "${args[@]}") > "$dir/prov.log" 2>&1 &
+    (cd "$work" && exec "$peers/bin/rsslProvPerf" "${args[@]}" ${PROV_ARGS:-}) > "$dir/prov.log" 2>&1 &
   fi
   prov=$!; pids+=("$prov")
   for _ in $(seq 1 300); do listening "$port" && return 0; sleep 0.1; done

@@ -11,16 +11,16 @@ public sealed record PublishingOptions(bool DirectWrite, int MaxPackCount, int P
     public const int DefaultStallTimeoutSeconds = 10;
 
     /// <summary>
-    /// The high water mark a provider channel gets when <c>-highWaterMark</c> is 0 (the guide's "default of 6144"):
-    /// room for a whole slice of the update burst (<see cref="UpdateSlices"/>: 300 updates of LSEG's MsgData.xml at
-    /// 3 M/s are about 45 KB), so each slice leaves in one write at its end, where 6144 bytes cut it into a write
-    /// every 40 or so updates and each write woke the consumer. At 1 M/s that was 26 writes per 1,000 updates; one per
-    /// slice is 5 (PerfTools/bench/README.md, "Latency ladder").
+    /// The high water mark a provider channel gets when <c>-highWaterMark</c> is 0: the guide's "default of 6144".
+    /// A mark above a slice of the update burst (<see cref="UpdateSlices"/>, e.g. <c>-highWaterMark 65536</c>) lets
+    /// each slice leave in one write at its end instead of a write every 40 or so updates, which costs less CPU on
+    /// both sides (PerfTools/bench/README.md, "Latency ladder"); the guide's default is kept so that default runs
+    /// compare with LSEG's tools and earlier results.
     /// </summary>
-    public const int SliceHighWaterMark = 64 * 1024;
+    public const int GuideDefaultHighWaterMark = 6144;
 
-    /// <summary>The high water mark the channel is given: <c>-highWaterMark</c>, or <see cref="SliceHighWaterMark"/> for 0.</summary>
-    public int EffectiveHighWaterMark => HighWaterMark > 0 ? HighWaterMark : SliceHighWaterMark;
+    /// <summary>The high water mark the channel is given: <c>-highWaterMark</c>, or <see cref="GuideDefaultHighWaterMark"/> for 0.</summary>
+    public int EffectiveHighWaterMark => HighWaterMark > 0 ? HighWaterMark : GuideDefaultHighWaterMark;
 
     /// <summary>Packing is on when more than one message goes into a buffer.</summary>
     public bool Packing => MaxPackCount > 1;

@@ -29,7 +29,7 @@ public static class NIProvPerfCommandLine
                 (d, v) => d.Options = d.Options with { UseReactor = v })
             .Flag("-directWrite", "Write with WriteFlags.DIRECT_SOCKET_WRITE", (d, v) => d.Options = d.Options with { DirectWrite = v })
             .Text("-h", "localhost", "Host of the hub (ADH) to publish to", (d, v) => d.Options = d.Options with { Host = v }, allowEmpty: false)
-            .Int("-highWaterMark", 0, "Bytes queued before the transport flushes by itself (0 = 65536, so a slice of the update burst leaves in one write; the guide's default is 6144)", (d, v) => d.Options = d.Options with { HighWaterMark = v })
+            .Int("-highWaterMark", 0, "Bytes queued before the transport flushes by itself (0 = default 6144; 65536 lets each slice of the update burst leave in one write)", (d, v) => d.Options = d.Options with { HighWaterMark = v })
             .Text("-if", "", "Local interface (address) to connect from", (d, v) => d.Options = d.Options with { InterfaceName = v })
             .Int("-itemCount", 100000, "Items published in total", (d, v) => d.Options = d.Options with { ItemCount = v })
             .Text("-itemFile", "350k.xml", "The item list file", (d, v) => d.Options = d.Options with { ItemFile = v }, allowEmpty: false)

@@ -25,7 +25,7 @@ public static class ProvPerfCommandLine
             .Value("-genericMsgLatencyRate", "<int|all>", 0, "0", "Generic messages per second that carry a latency timestamp",
                 ValueParsers.IntOrKeyword(0, "all", ProvPerfOptions.AllMessages), (d, v) => d.Options = d.Options with { GenericMsgLatencyRate = v })
             .Int("-genericMsgRate", 0, "Generic messages sent per second, per connection", (d, v) => d.Options = d.Options with { GenericMsgRate = v })
-            .Int("-highWaterMark", 0, "Bytes queued before the transport flushes by itself (0 = 65536, so a slice of the update burst leaves in one write; the guide's default is 6144)", (d, v) => d.Options = d.Options with { HighWaterMark = v })
+            .Int("-highWaterMark", 0, "Bytes queued before the transport flushes by itself (0 = default 6144; 65536 lets each slice of the update burst leave in one write)", (d, v) => d.Options = d.Options with { HighWaterMark = v })
             .Text("-if", "", "Network interface the server binds to", (d, v) => d.Options = d.Options with { InterfaceName = v })
             .Text("-keyfile", "", "The server private key file (with -c encrypted)", (d, v) => d.Options = d.Options with { KeyFile = v })
             .Text("-cert", "", "The server certificate file (with -c encrypted)", (d, v) => d.Options = d.Options with { CertificateFile = v })
