@@ -1,4 +1,5 @@
 using System.Net.Sockets;
+using System.Text.Json;
 using Eta.Codec;
 using Eta.Codec.Json;
 using Eta.Transport;
@@ -12,7 +13,8 @@ namespace PerfTools.Common.Network;
 /// <see cref="Read"/>, so everything above reads RWF as on any other channel. LSEG's JSON pings
 /// (<c>{"Type":"Ping"}</c>) are answered with <c>{"Type":"Pong"}</c> here, as LSEG's tools do. On an RWF channel
 /// it passes reads straight through. Writes and flushes go to the inner port. One thread; allocates nothing per
-/// message once its buffers have grown.
+/// message once its buffers have grown. With an <see cref="UpdateHandler"/>, plain updates go to it straight
+/// from the JSON instead (one Utf8JsonReader pass, no RWF), as LSEG C ConsPerf reads them by default.
 /// </summary>
 public sealed class JsonChannelPort : IChannelPort
 {
@@ -28,6 +30,7 @@ public sealed class JsonChannelPort : IChannelPort
     private int[] _ends = new int[64];
     private int _count;
     private int _next;
+    private int _used;
     private TransportReturnCode _payloadRc;
 
     public JsonChannelPort(Channel channel, IChannelPort inner, JsonFieldNames fields)
@@ -39,6 +42,13 @@ public sealed class JsonChannelPort : IChannelPort
 
     /// <summary>Why the channel must close (a message that does not convert, or the peer's JSON error), once it must.</summary>
     public string? FailureText { get; private set; }
+
+    /// <summary>
+    /// When set, each plain update (<see cref="JsonUpdateScan.IsPlainUpdate"/>) is offered to it instead of being
+    /// converted; every other message, and an update it declines, is converted. An update that follows a converted
+    /// message of the same payload is converted too, so messages are handled in the order they came.
+    /// </summary>
+    public IJsonUpdateHandler? UpdateHandler { get; set; }
 
     /// <summary>Pings answered (LSEG's JSON pings read).</summary>
     public long PingsAnswered { get; private set; }
@@ -66,7 +76,10 @@ public sealed class JsonChannelPort : IChannelPort
         if (!got)
             return rc;
         _payloadRc = rc;
-        if (!Convert(payload))
+        _count = 0;
+        _next = 0;
+        _used = 0;
+        if (!(UpdateHandler is null ? Convert(payload) : ScanThenConvert(payload)))
             return TransportReturnCode.Failure;
         return _count > 0 ? Next(out message, out received) : rc;
     }
@@ -81,11 +94,48 @@ public sealed class JsonChannelPort : IChannelPort
         return _next < _count ? (TransportReturnCode)Math.Max(1, (int)_payloadRc) : _payloadRc;
     }
 
+    // One pass over the payload: plain updates to the handler, every other message object converted on its own.
+    private bool ScanThenConvert(ReadOnlySpan<byte> payload)
+    {
+        var reader = new Utf8JsonReader(payload, new JsonReaderOptions { CommentHandling = JsonCommentHandling.Disallow });
+        try
+        {
+            if (!reader.Read() || reader.TokenType is not (JsonTokenType.StartObject or JsonTokenType.StartArray))
+                return Convert(payload); // empty or not a message: the converter's error
+            bool isArray = reader.TokenType == JsonTokenType.StartArray;
+            while (!isArray || (reader.Read() && reader.TokenType != JsonTokenType.EndArray))
+            {
+                if (reader.TokenType != JsonTokenType.StartObject)
+                {
+                    FailureText ??= $"a JSON message: an element of the message array is {reader.TokenType}, not an object";
+                    return false;
+                }
+                int start = (int)reader.TokenStartIndex;
+                JsonUpdateScan scan = JsonUpdateScan.Read(ref reader);
+                bool handled = scan.IsPlainUpdate && _count == 0 && UpdateHandler!.OnJsonUpdate(scan);
+                if (!handled && !Convert(payload[start..(int)reader.BytesConsumed]))
+                    return false;
+                if (!isArray)
+                    break;
+            }
+            if (reader.Read())
+            {
+                FailureText ??= $"a JSON message does not convert: unexpected {reader.TokenType} after the message";
+                return false;
+            }
+            return true;
+        }
+        catch (JsonException ex)
+        {
+            FailureText ??= $"a JSON message does not convert: malformed JSON ({ex.Message})";
+            return false;
+        }
+    }
+
+    // Converts a payload (or one message object of it), appending the RWF messages to the batch.
     private bool Convert(ReadOnlySpan<byte> payload)
     {
-        _count = 0;
-        _next = 0;
-        int used = 0;
+        int used = _used;
         JsonMessageReader messages = _converter.Read(payload);
         CodecReturnCode rc;
         while ((rc = messages.Next(out JsonMessageKind kind, out ReadOnlySpan<byte> rwf)) == CodecReturnCode.Success)
@@ -100,6 +150,7 @@ public sealed class JsonChannelPort : IChannelPort
                     rwf.CopyTo(_batch.AsSpan(used));
                     used += rwf.Length;
                     _ends[_count++] = used;
+                    _used = used;
                     break;
                 case JsonMessageKind.Ping:
                     SendPong();

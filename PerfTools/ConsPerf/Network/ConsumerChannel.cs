@@ -15,7 +15,8 @@ namespace PerfTools.ConsPerf.Network;
 /// read every available message into a <see cref="MessageReceiver"/>, and send one message at a time through a
 /// reserved output buffer. Transport codes stay in here; the session sees true/false and <see cref="ErrorText"/>.
 /// On a tr_json2 WebSocket channel the session still reads and writes RWF: <see cref="JsonChannelPort"/> converts
-/// what is read, <see cref="JsonOutbound"/> what is sent.
+/// what is read, <see cref="JsonOutbound"/> what is sent; updates, unless -addConversionOverhead, go to the
+/// receiver straight from the JSON (<see cref="MessageReceiver.OnJsonUpdate"/>), as LSEG C ConsPerf reads them.
 /// </summary>
 internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
 {
@@ -25,13 +26,15 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
     private readonly JsonOutbound? _jsonOut;
     private readonly ChannelLoop _loop;
     private readonly WriteArgs _writeArgs = new();
+    private readonly bool _convertUpdates;
     private ChannelReader? _reader;
     private TransportBuffer? _reserved;
     private string? _failureText;
 
-    private ConsumerChannel(Channel channel, bool busyRead, JsonFieldNames? json)
+    private ConsumerChannel(Channel channel, bool busyRead, JsonFieldNames? json, bool convertUpdates)
     {
         _channel = channel;
+        _convertUpdates = convertUpdates;
         _port = new TransportChannelPort(channel);
         if (json is not null && channel.ProtocolType == SubProtocols.JsonProtocolType)
         {
@@ -96,8 +99,12 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
             return null;
         }
         error = null;
-        return new ConsumerChannel(channel, o.BusyRead, json);
+        return Over(channel, o, json);
     }
+
+    /// <summary>The consumer's side of a channel already active (what <see cref="TryConnect"/> builds; tests use it on a loopback pair).</summary>
+    internal static ConsumerChannel Over(Channel channel, ConsPerfOptions o, JsonFieldNames? json) =>
+        new(channel, o.BusyRead, json, o.AddConversionOverhead);
 
     private static bool CompleteHandshake(Channel channel, CancellationToken stop, out string? error)
     {
@@ -137,6 +144,8 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
         if (_reader is null)
         {
             _reader = new ChannelReader(_port, receiver);
+            if (_jsonPort is not null && !_convertUpdates)
+                _jsonPort.UpdateHandler = receiver;
             _loop.Add(_reader);
         }
         _loop.Pump(timeout);

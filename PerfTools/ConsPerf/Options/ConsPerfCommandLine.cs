@@ -89,6 +89,9 @@ public static class ConsPerfCommandLine
             .Value("-pl", "\"<list>\"", d.ProtocolList, d.ProtocolList,
                 "WebSocket sub-protocols to offer, in order of preference (',' or white space delimited): rssl.rwf, tr_json2",
                 PerfTools.Common.Network.WebSocketProtocolList.Parser(allowEmpty: false), (x, v) => x.Value = x.Value with { ProtocolList = v })
+            .Flag("-addConversionOverhead",
+                "Over tr_json2, convert every update to RWF and decode it in full, as other messages are (by default updates are read straight from the JSON, as LSEG C ConsPerf does)",
+                (x, v) => x.Value = x.Value with { AddConversionOverhead = v })
             .Flag("-spTLSv1.2", "Allow TLS 1.2 on an encrypted connection",
                 (x, v) => x.Value = v ? x.Value with { TlsVersions = x.Value.TlsVersions | TlsVersions.Tls12 } : x.Value)
             .Flag("-spTLSv1.3", "Allow TLS 1.3 on an encrypted connection",
@@ -153,7 +156,11 @@ public static class ConsPerfCommandLine
             .Rule("-encryptedConnType", x => x.Value.EncryptedConnectionType == ConnectionKind.Socket || x.Value.ConnectionType == ConnectionKind.Encrypted,
                 _ => "only applies with -connType encrypted")
             .Rule("-pl", x => !x.Value.UsesWebSocket || !x.Value.UseReactor || !PerfTools.Common.Network.WebSocketProtocolList.NamesJson(x.Value.ProtocolList),
-                _ => PerfTools.Common.Network.WebSocketProtocolList.JsonNotWithReactor);
+                _ => PerfTools.Common.Network.WebSocketProtocolList.JsonNotWithReactor)
+            .Rule("-addConversionOverhead", x => !x.Value.AddConversionOverhead || x.Value.UsesWebSocket,
+                _ => "only applies to a WebSocket connection (-connType websocket, or encrypted with -encryptedConnType websocket)")
+            .Rule("-addConversionOverhead", x => !x.Value.AddConversionOverhead || !(x.Value.UseReactor || x.Value.UseWatchlist),
+                _ => "cannot be combined with -reactor or -watchlist");
     }
 
     private static ValueParser<int?> NullableInt(ValueParser<int> inner) =>

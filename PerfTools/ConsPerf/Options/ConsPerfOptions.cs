@@ -47,6 +47,11 @@ public sealed record ConsPerfOptions
     public ConnectionKind EncryptedConnectionType { get; init; } = ConnectionKind.Socket;
     /// <summary>-pl: WebSocket sub-protocols offered, in order of preference.</summary>
     public string ProtocolList { get; init; } = Eta.Transport.WebSocket.SubProtocols.Rwf;
+    /// <summary>
+    /// -addConversionOverhead: over tr_json2, updates too are converted to RWF and decoded in full. Off by default:
+    /// updates are then read straight from the JSON (type, stream, latency fields by name), as LSEG C ConsPerf does.
+    /// </summary>
+    public bool AddConversionOverhead { get; init; }
 
     /// <summary>True when the connection is a WebSocket, plain or inside TLS.</summary>
     public bool UsesWebSocket => ConnectionType == ConnectionKind.WebSocket

@@ -19,7 +19,10 @@ public static class TestInputsText
         if (o.ConnectionType == ConnectionKind.Encrypted)
             s.Input("TLS Protocols", TlsText(o.TlsVersions));
         if (o.UsesWebSocket)
-            s.Input("WS Protocol List", o.ProtocolList); // LSEG C ConsPerf's line
+        {
+            s.Input("WS Protocol List", o.ProtocolList); // LSEG C ConsPerf's lines
+            s.Input("Use JSON Converter", o.AddConversionOverhead ? "Yes" : "No");
+        }
         return s.Input("Hostname", o.Host)
             .Input("Port", o.Port)
             .Input("Service", o.ServiceName)

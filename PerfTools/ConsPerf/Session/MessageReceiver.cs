@@ -11,9 +11,10 @@ namespace PerfTools.ConsPerf.Session;
 /// Processes every message the provider sends, by stream: the login stream (acceptance, round trip latency probes to
 /// reflect), the directory stream (the service coming up), and the item streams (images, updates with their
 /// TIM_TRK_1/TIM_TRK_2 latency, generic messages with TIM_TRK_3, status). Payloads are decoded in full, as a real
-/// consumer would. Allocates nothing per message.
+/// consumer would. Over tr_json2, updates may come straight from the JSON instead (<see cref="OnJsonUpdate"/>):
+/// counted and their latency taken as for RWF, their other fields not read. Allocates nothing per message.
 /// </summary>
-internal sealed class MessageReceiver : IMessageHandler
+internal sealed class MessageReceiver : IMessageHandler, IJsonUpdateHandler
 {
     private readonly IReceiverEvents _session;
     private readonly ItemStreamTable _items;
@@ -117,6 +118,15 @@ internal sealed class MessageReceiver : IMessageHandler
         }
     }
 
+    /// <summary>An update read straight from tr_json2 (it names no poster, so post latency counts as ours).</summary>
+    public bool OnJsonUpdate(in JsonUpdateScan update)
+    {
+        if (_items.ByStreamId(update.StreamId) is null)
+            return false; // not an item stream (the directory's updates are converted and read in full)
+        CountUpdate(new LatencyStamps { Update = update.UpdateStamp, Post = update.PostStamp }, ownPost: true);
+        return true;
+    }
+
     private void OnRefresh(scoped in Msg msg, ItemStream item)
     {
         _stats.RefreshesReceived.Increment();
@@ -147,6 +157,11 @@ internal sealed class MessageReceiver : IMessageHandler
             _session.Fail(RunOutcomeKind.ProviderRefused, "an update does not decode: " + PayloadFailure());
             return;
         }
+        CountUpdate(stamps, stamps.Post != 0 && IsOwnPost(msg));
+    }
+
+    private void CountUpdate(in LatencyStamps stamps, bool ownPost)
+    {
         // The clock is read only when something needs it (a stamp, or the first update): most updates carry no
         // stamp, and at a million updates a second a clock read per update is a measurable part of the cost.
         bool stamped = stamps.Update != 0 || stamps.Post != 0;
@@ -154,7 +169,7 @@ internal sealed class MessageReceiver : IMessageHandler
         _stats.CountUpdate(now);
         if (stamps.Update != 0)
             _stats.RecordLatency(LatencyKind.Update, (long)stamps.Update, now);
-        if (stamps.Post != 0 && IsOwnPost(msg))
+        if (stamps.Post != 0 && ownPost)
             _stats.RecordLatency(LatencyKind.Post, (long)stamps.Post, now);
     }
 

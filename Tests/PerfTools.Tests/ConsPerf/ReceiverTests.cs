@@ -13,7 +13,7 @@ namespace PerfTools.Tests.ConsPerf;
 
 /// <summary>The consumer's message processing, fed with messages encoded by the provider's encoder, without a network.</summary>
 [Collection(AllocationCollection.Name)]
-public sealed class ReceiverTests
+public sealed partial class ReceiverTests
 {
     private sealed class RecordingEvents : IReceiverEvents
     {
