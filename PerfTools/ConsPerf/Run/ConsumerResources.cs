@@ -14,7 +14,7 @@ public sealed class ConsumerResources
 {
     private readonly ItemSpec[][] _itemsPerThread;
 
-    private ConsumerResources(DataDictionary dictionary, ItemSpec[][] itemsPerThread, MarketPriceEncoder? contentEncoder)
+    internal ConsumerResources(DataDictionary dictionary, ItemSpec[][] itemsPerThread, MarketPriceEncoder? contentEncoder)
     {
         Dictionary = dictionary;
         _itemsPerThread = itemsPerThread;

@@ -37,6 +37,8 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
     private readonly MessagePacer? _genMsgPacer;
     private readonly PostUserInfo _postUser;
     private readonly ConsumerBursts _bursts;
+    private readonly SpareTimeWait _spareTimeWait;
+    private bool _unflushed;
     private ConsumerChannel? _channel;
     private CancellationTokenSource? _loopStop;
     private ThreadEnd? _failure;
@@ -57,6 +59,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
         _json = Common.Network.JsonFieldNamesCache.For(resources.Dictionary);
         _requestPacer = new MessagePacer(options.RequestRate, 0, options.TickRate);
         _bursts = new ConsumerBursts(_items, stats, _contentEncoder, _postUser, Fail);
+        _spareTimeWait = new SpareTimeWait(options.TickRate);
         if (options.PostingRate > 0 && _items.HasPostingItems)
             _postPacer = new MessagePacer(options.PostingRate, options.PostingLatencyRate, options.TickRate, seed: threadNumber);
         if (options.GenericMsgRate > 0 && _items.HasGenMsgItems)
@@ -108,7 +111,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
 
     public void OnTick(long tickNumber)
     {
-        if (tickNumber % _options.TickRate == 0 && !_channel!.CheckPings())
+        if (_spareTimeWait.OnTick(tickNumber) && !_channel!.CheckPings())
         {
             Fail(RunOutcomeKind.ConnectionLost, "connection lost: " + _channel.ErrorText);
             return;
@@ -124,11 +127,17 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
         }
         if (_failure is null && !_channel!.Flush())
             Fail(RunOutcomeKind.ConnectionLost, "connection lost while flushing: " + _channel.ErrorText);
+        _unflushed = false;
     }
+
+    // Whether the coming ticks have work to do (see SpareTimeWait): requests to send, posts or generic messages to
+    // pace, or output written since the last flush.
+    internal bool TicksHaveWork =>
+        _serviceId < 0 || !_items.AllRequested || _postPacer is not null || _genMsgPacer is not null || _unflushed;
 
     public void OnSpareTime(TimeSpan untilNextTick)
     {
-        if (!_channel!.ReadSome(untilNextTick, _receiver))
+        if (!_channel!.ReadSome(_spareTimeWait.For(untilNextTick, TicksHaveWork), _receiver))
             Fail(RunOutcomeKind.ConnectionLost, "connection lost: " + _channel.ErrorText);
     }
 
@@ -191,6 +200,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
 
     private bool Send(int length)
     {
+        _unflushed = true;
         if (_channel!.Send(length))
             return true;
         Fail(RunOutcomeKind.ConnectionLost, "connection lost while writing: " + _channel.ErrorText);
