@@ -85,6 +85,22 @@ public class UpdateSlicesTests
         Assert.Equal(500 / UpdateSlices.MinSliceUpdates, slices.SliceCount);
     }
 
+    // Each slice costs the provider a sleep and the consumer a wake-up: 1 M/s goes in 3 slices a tick (as many waits
+    // as LSEG C's provider makes), 500 k/s whole, and no slice is smaller than 300 updates until the ten-slice cap.
+    [Theory]
+    [InlineData(100, 1)]
+    [InlineData(500, 1)]
+    [InlineData(1000, 3)]
+    [InlineData(2000, 6)]
+    [InlineData(3000, 10)]
+    [InlineData(5000, 10)]
+    public void A_tick_of_updates_goes_in_as_few_slices_as_keep_each_near_300_updates(int burst, int expectedSlices)
+    {
+        var slices = new UpdateSlices(TickRate, Stopwatch.Frequency);
+        slices.BeginTick(burst, 0);
+        Assert.Equal(expectedSlices, slices.SliceCount);
+    }
+
     [Fact]
     public void SocketWait_reports_only_the_sockets_that_are_ready()
     {
