@@ -1,4 +1,6 @@
+using System.Numerics;
 using System.Runtime.CompilerServices;
+using Eta.Transport.Buffers;
 
 namespace Eta.Transport.Writing;
 
@@ -11,11 +13,25 @@ namespace Eta.Transport.Writing;
 /// the end of the array starts again at its front when the oldest frames have left room there. So while the socket
 /// is backed up, frames leave at the front and arrive behind them without a byte being moved (a queue compacted to
 /// the front instead moved its whole backlog for each high-water mark of new frames: 12% of a blasting sender's
-/// time). Grows, copying, only when its frames fill the array (allocation only then); drained, it starts again at
-/// the front.
+/// time). Drained, it starts again at the front.
+/// <para>
+/// Sized once: the first time its frames fill the array it starts with (a backlog forms behind the socket), it moves
+/// to one large enough for every frame the channel's output buffers can have queued (<see cref="FullSize"/>), so a
+/// backlog that keeps growing never makes it grow again. Growing to each new largest backlog instead allocated an
+/// array per doubling for as long as the backlog kept growing (up to 1 byte a message in TransportPerf past
+/// capacity). Only what the buffers do not bound grows it after that: uncounted frames (a compressed message's
+/// overflow, fragments of a message larger than a fragment when no buffer was free), or buffer counts raised by IOCtl.
+/// </para>
 /// </summary>
 internal sealed class OutputQueue
 {
+    /// <summary>
+    /// Most bytes the queue sizes itself to in one step (64 MB: 10,000 buffers of a 6 KB fragment size); beyond, it
+    /// doubles as its backlog needs. The array is allocated uninitialised, so memory is committed as frames reach it.
+    /// </summary>
+    private const long MaxFullSize = 64L << 20;
+
+    private readonly OutputBufferPool _pool;
     private byte[] _data;
     /// <summary>
     /// The array a reservation was moved off (see <see cref="Detach"/>): the in-place buffer still points into
@@ -37,7 +53,13 @@ internal sealed class OutputQueue
     private int _frameCount;
     private int _countedFrames;
 
-    public OutputQueue(int initialCapacity) => _data = new byte[initialCapacity];
+    /// <param name="initialCapacity">Bytes the queue starts with, enough for a channel whose socket keeps up.</param>
+    /// <param name="pool">The channel's output buffers: their counts bound how many frames can be queued.</param>
+    public OutputQueue(int initialCapacity, OutputBufferPool pool)
+    {
+        _data = new byte[initialCapacity];
+        _pool = pool;
+    }
 
     /// <summary>One queued frame: its length, and whether it counts against the channel's output buffers.</summary>
     public readonly record struct Frame(int Length, bool Counted);
@@ -177,7 +199,7 @@ internal sealed class OutputQueue
     private void Detach()
     {
         int used = ByteCount;
-        byte[] target = _spare is { } spare && spare.Length >= used ? spare : new byte[_data.Length];
+        byte[] target = _spare is { } spare && spare.Length >= used ? spare : GC.AllocateUninitializedArray<byte>(_data.Length);
         _spare = null;
         _reservedEnd = -1;
         MoveTo(target);
@@ -205,8 +227,22 @@ internal sealed class OutputQueue
             _wrapped = true;
             return;
         }
-        MoveTo(new byte[Math.Max(_data.Length * 2, ByteCount + length)]);
+        long needed = ByteCount + (long)length;
+        long size = FullSize > _data.Length && FullSize >= needed ? FullSize : Math.Max(2L * _data.Length, needed);
+        MoveTo(GC.AllocateUninitializedArray<byte>((int)Math.Min(size, Array.MaxLength)));
+        if (_frames.Length < FullFrameCount)
+            ResizeFrames(FullFrameCount);
     }
+
+    /// <summary>
+    /// Bytes for every frame the channel's buffers can have queued at once: each counted frame holds a buffer and is
+    /// at most a buffer's length; two more buffers' worth cover the end of the array a wrapped frame left unused and
+    /// an oldest frame not yet at the front when the array's end is reached (up to <see cref="MaxFullSize"/>).
+    /// </summary>
+    private long FullSize => Math.Min(MaxFullSize, (_pool.MaxBuffers + 2L) * _pool.ArrayLength);
+
+    /// <summary>Frame records for as many frames as the channel has buffers (a power of two, for the ring's mask).</summary>
+    private int FullFrameCount => (int)BitOperations.RoundUpToPowerOf2((uint)Math.Min(_pool.MaxBuffers + 1, 1 << 22));
 
     // The queued bytes, in order, to the front of `target`, which becomes the queue's array.
     private void MoveTo(byte[] target)
@@ -221,9 +257,11 @@ internal sealed class OutputQueue
         _wrapped = false;
     }
 
-    private void GrowFrames()
+    private void GrowFrames() => ResizeFrames(Math.Max(2 * _frames.Length, FullFrameCount));
+
+    private void ResizeFrames(int length)
     {
-        var larger = new Frame[_frames.Length * 2];
+        var larger = new Frame[length];
         for (int i = 0; i < _frameCount; i++)
             larger[i] = _frames[(_firstFrame + i) & (_frames.Length - 1)];
         _frames = larger;

@@ -24,7 +24,7 @@ public sealed class BackedUpOutputTests
     [Fact]
     public void A_backed_up_socket_gets_every_frame_in_order_with_no_queued_byte_moved_and_nothing_allocated()
     {
-        using var socket = new SlowSocket();
+        using var socket = new SlowSocket(MessageLength);
         var pool = new OutputBufferPool(new object(), Buffers, Buffers, 6144 + 64, shared: null);
         var writer = new ChannelWriter(pool, 6144, RipcVersion.V14, compressor: null);
         writer.Attach(socket);
@@ -60,9 +60,51 @@ public sealed class BackedUpOutputTests
         Assert.Equal(written, socket.Frames);
     }
 
-    /// <summary>A socket with a send budget (0 left: would block) that checks each frame as it arrives, without allocating.</summary>
-    private sealed class SlowSocket : IChannelStream
+    [Fact]
+    public void A_backlog_that_keeps_growing_allocates_nothing_once_it_has_formed()
     {
+        // Each run writes 150 frames and the socket takes 50 frames' worth: the backlog reaches a new largest size every
+        // run, as behind a reader slower than its sender. The channel's buffer counts bound that backlog, so the queue
+        // is sized for it once, when it first backs up past the staging area: a queue that grew to each new largest
+        // backlog (doubling) allocated again inside every measured window.
+        const int messageLength = 297, frameLength = messageLength + RipcLimits.HeaderLength, buffers = 40_000;
+        using var socket = new SlowSocket(messageLength);
+        var pool = new OutputBufferPool(new object(), buffers, buffers, frameLength + 64, shared: null);
+        var writer = new ChannelWriter(pool, 6144, RipcVersion.V14, compressor: null);
+        writer.Attach(socket);
+        var error = new TransportError();
+        long written = 0;
+        int runs = 0;
+
+        void Run()
+        {
+            for (int i = 0; i < 150 && writer.GetBuffer(messageLength, packed: false, error, out TransportBuffer? buffer) == TransportReturnCode.Success; i++)
+            {
+                buffer!.Data[..messageLength].Fill((byte)written++);
+                buffer.Length = messageLength;
+                Assert.True(writer.Write(buffer, WritePriority.High, WriteFlags.None, null) >= TransportReturnCode.Success);
+            }
+            socket.Budget = 50 * frameLength;
+            writer.Flush();
+            runs++;
+        }
+
+        while (writer.QueuedBytesMoved == 0)
+            Run(); // the backlog forms: the queue outgrows the array it started with
+        AllocationAssert.None(Run);
+        Assert.True(pool.InUse < buffers, $"the backlog stopped growing: all {buffers} buffers were queued after {runs} runs");
+        Assert.True(writer.PendingBytes >= runs * 100 * frameLength, $"the backlog did not grow: {writer.PendingBytes} bytes pending after {runs} runs");
+
+        socket.Budget = long.MaxValue;
+        Assert.Equal(TransportReturnCode.Success, writer.Flush());
+        Assert.Null(socket.Corruption);
+        Assert.Equal(written, socket.Frames);
+    }
+
+    /// <summary>A socket with a send budget (0 left: would block) that checks each frame as it arrives, without allocating.</summary>
+    private sealed class SlowSocket(int messageLength) : IChannelStream
+    {
+        private readonly int _frameLength = messageLength + RipcLimits.HeaderLength;
         private readonly byte[] _header = new byte[RipcLimits.HeaderLength];
         private int _inFrame;
 
@@ -89,20 +131,20 @@ public sealed class BackedUpOutputTests
             return count;
         }
 
-        // Each frame: its 2-byte length, the data flag, then MessageLength bytes of its number (mod 256).
+        // Each frame: its 2-byte length, the data flag, then messageLength bytes of its number (mod 256).
         private void Check(byte b)
         {
             if (_inFrame < RipcLimits.HeaderLength)
             {
                 _header[_inFrame] = b;
-                if (_inFrame == RipcLimits.HeaderLength - 1 && ((_header[0] << 8 | _header[1]) != FrameLength || _header[2] != RipcFlags.Data))
+                if (_inFrame == RipcLimits.HeaderLength - 1 && ((_header[0] << 8 | _header[1]) != _frameLength || _header[2] != RipcFlags.Data))
                     Corruption ??= "a frame header is wrong";
             }
             else if (b != (byte)Frames)
             {
                 Corruption ??= "a frame's bytes are out of order";
             }
-            if (++_inFrame == FrameLength)
+            if (++_inFrame == _frameLength)
             {
                 _inFrame = 0;
                 Frames++;

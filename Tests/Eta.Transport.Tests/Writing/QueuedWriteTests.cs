@@ -1,4 +1,5 @@
 using Eta.TestSupport;
+using Eta.Transport.Buffers;
 using Eta.Transport.Tests.Support;
 using Eta.Transport.Writing;
 using Xunit;
@@ -77,7 +78,8 @@ public sealed class QueuedWriteTests
     // Three queues, a frame in each of those asked for: Next only looks at which are empty.
     private static OutputQueue[] Queues(params int[] withFrames)
     {
-        OutputQueue[] queues = [new(16), new(16), new(16)];
+        var pool = new OutputBufferPool(new object(), 1, 1, 16, shared: null);
+        OutputQueue[] queues = [new(16, pool), new(16, pool), new(16, pool)];
         foreach (int i in withFrames)
             queues[i].Enqueue([0, 3, 2], counted: false);
         return queues;
