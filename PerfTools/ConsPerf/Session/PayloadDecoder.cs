@@ -20,7 +20,7 @@ internal sealed class PayloadDecoder
 
     public PayloadDecoder(DataDictionary dictionary) => _plans = new FieldPlans(dictionary);
 
-    /// <summary>Field entries decoded so far (every entry of every payload).</summary>
+    /// <summary>Field entries decoded so far (every entry of every payload; none of a payload whose entries are malformed).</summary>
     public long FieldsDecoded { get; private set; }
 
     /// <summary>ENUM values found in their enum table so far (blank ENUMs and values without a row are not counted).</summary>
@@ -50,13 +50,13 @@ internal sealed class PayloadDecoder
             return Failed(PayloadError.Malformed, 0);
         // Walked with the standard entries' own cursor, a local the loop keeps in registers.
         StandardFieldEntries fields = list.StandardEntries;
-        long decoded = 0, enums = 0;
+        int entries = fields.Remaining;
+        long enums = 0;
         PayloadError error = PayloadError.None;
         int errorFieldId = 0;
         FieldPlans plans = _plans;
         while ((rc = fields.Next(out FieldEntry entry)) == CodecReturnCode.Success)
         {
-            decoded++;
             FieldPlan plan = plans[(short)entry.FieldId];
             ReadOnlySpan<byte> data = entry.EncodedData;
             CodecReturnCode valueRc;
@@ -95,7 +95,10 @@ internal sealed class PayloadDecoder
                 break;
             }
         }
-        FieldsDecoded += decoded;
+        // Entries read, a value that failed included; counted here rather than in the loop, which keeps its registers
+        // for the walk (a malformed entry leaves no count of those before it).
+        if (rc != CodecReturnCode.IncompleteData)
+            FieldsDecoded += entries - fields.Remaining;
         EnumsResolved += enums;
         if (error != PayloadError.None)
             return Failed(error, errorFieldId);
@@ -127,6 +130,7 @@ internal sealed class PayloadDecoder
     }
 
     // A blank stamp (as LSEG's providers put in every refresh) carries no time and leaves the stamp at 0.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void NoteStamp(int fieldId, ulong micros, ref LatencyStamps stamps)
     {
         switch (fieldId)
