@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace Eta.Codec;
 
 /// <summary>
@@ -41,6 +43,37 @@ public static class MsgEncoder
     {
         if (msg.MsgClass == MsgClass.Update && PlainUpdateHeader.TryWrite(ref writer, msg, out state))
             return msg.ContainerType == DataTypes.NoData ? CodecReturnCode.Success : CodecReturnCode.EncodeContainer;
+        return EncodeInitByLayout(ref writer, msg, out state);
+    }
+
+    /// <summary>
+    /// EncodeInit for an update whose header carries no optional member but a sequence number (what a provider sends
+    /// for every item update), from its members alone: the same bytes as <see cref="EncodeInit(ref RwfWriter, in Msg, out MsgEncodeState)"/>
+    /// for such a <see cref="Msg"/>, without filling one (a Msg is a few hundred bytes to clear per message).
+    /// Returns what EncodeInit returns (EncodeContainer, or Success for NoData; call <see cref="EncodeComplete"/>
+    /// after), BufferTooSmall, or InvalidArgument when <paramref name="flags"/> announce members (key, extended
+    /// header, permission data, conflation or post user info) or <paramref name="containerType"/> is no container.
+    /// </summary>
+    public static CodecReturnCode EncodeUpdateInit(ref RwfWriter writer, byte domainType, int streamId, int containerType,
+        out MsgEncodeState state, UpdateMsgFlags flags = UpdateMsgFlags.None, byte updateType = 0, uint seqNum = 0)
+    {
+        if (PlainUpdateHeader.TryWrite(ref writer, domainType, streamId, containerType, flags, updateType, seqNum, out state))
+            return containerType == DataTypes.NoData ? CodecReturnCode.Success : CodecReturnCode.EncodeContainer;
+        if ((flags & PlainUpdateHeader.MemberFlags) != 0 || !DataTypes.IsContainer(containerType))
+            return CodecReturnCode.InvalidArgument;
+        return EncodeUpdateInitByLayout(ref writer, domainType, streamId, containerType, flags, updateType, seqNum, out state);
+    }
+
+    // Less room than the longest plain header: the layout path writes what fits, as EncodeInit does. Kept out of
+    // line so that the Msg it fills is not cleared on every call of the one-step path.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static CodecReturnCode EncodeUpdateInitByLayout(ref RwfWriter writer, byte domainType, int streamId, int containerType,
+        UpdateMsgFlags flags, byte updateType, uint seqNum, out MsgEncodeState state)
+    {
+        Msg msg = Msg.Create(MsgClass.Update, domainType, streamId, containerType);
+        msg.UpdateFlags = flags;
+        msg.UpdateType = updateType;
+        msg.SeqNum = seqNum;
         return EncodeInitByLayout(ref writer, msg, out state);
     }
 

@@ -80,13 +80,21 @@ public sealed class MarketPriceEncoder
             ? Next(copies, ref cursor).Write(destination, streamId, LatencyFieldIds.Update, latencyMicros, out written)
             : EncodeUpdateAfresh(destination, streamId, Next(_data.UpdateArray, ref cursor), latencyMicros, out written);
 
-    /// <summary>An update of <paramref name="template"/> encoded by the codec, header and payload (what the copies are made of).</summary>
+    /// <summary>
+    /// An update of <paramref name="template"/> encoded by the codec, header and payload (what the copies are made of).
+    /// The header is a plain update's (<see cref="MsgEncoder.EncodeUpdateInit"/>), written from its members without
+    /// filling a <see cref="Msg"/>: clearing one per update was a tenth of the burst's own CPU.
+    /// </summary>
     internal static CodecReturnCode EncodeUpdateAfresh(Span<byte> destination, int streamId, MsgTemplate template,
         ulong latencyMicros, out int written)
     {
+        written = 0;
         var writer = new RwfWriter(destination);
-        var msg = Msg.Create(MsgClass.Update, MarketPriceDomain, streamId, DataTypes.FieldList);
-        return EncodeWithPayload(ref writer, msg, template, LatencyFieldIds.Update, latencyMicros, out written);
+        CodecReturnCode rc = MsgEncoder.EncodeUpdateInit(ref writer, MarketPriceDomain, streamId, DataTypes.FieldList, out MsgEncodeState state);
+        if (rc < CodecReturnCode.Success)
+            return rc;
+        rc = FieldListPayload.Write(ref writer, template, LatencyFieldIds.Update, latencyMicros);
+        return Complete(ref writer, ref state, rc, out written);
     }
 
     /// <summary>The next generic message template, with TIM_TRK_3 when <paramref name="latencyMicros"/> is not 0.</summary>

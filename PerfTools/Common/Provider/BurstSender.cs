@@ -74,7 +74,7 @@ public sealed class BurstSender
         UpdateSlices slices = session.Slices;
         for (int i = 0; i < count; i++)
         {
-            if (!session.Items.TryNextForUpdate(out ItemStream item))
+            if (!session.Items.TryNextForUpdate(out int index))
             {
                 SkipRest(pacer, slices.Owed);
                 slices.GiveUpRest();
@@ -90,6 +90,7 @@ public sealed class BurstSender
                 slices.GiveUpRest();
                 return true;
             }
+            ref RotationEntry item = ref session.Items.Entry(index);
             if (_encoder.EncodeUpdate(space, item.StreamId, ref item.UpdateCursor, timestamp, out int written) < 0)
             {
                 session.Sink.Cancel();
@@ -111,7 +112,7 @@ public sealed class BurstSender
         int burst = pacer.BeginTick(tickNumber);
         for (int i = 0; i < burst; i++)
         {
-            if (!session.Items.TryNextForGenericMsg(out ItemStream item))
+            if (!session.Items.TryNextForGenericMsg(out int index))
             {
                 SkipRest(pacer, burst - i);
                 return true;
@@ -124,6 +125,7 @@ public sealed class BurstSender
                 SkipRest(pacer, burst - i - 1);
                 return true;
             }
+            ref RotationEntry item = ref session.Items.Entry(index);
             if (_encoder.EncodeGenericMsg(space, item.StreamId, ref item.GenericCursor, timestamp, out int written) < 0)
             {
                 session.Sink.Cancel();

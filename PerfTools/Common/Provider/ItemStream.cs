@@ -1,8 +1,8 @@
 namespace PerfTools.Common.Provider;
 
 /// <summary>
-/// One item a consumer opened on a connection: its key as requested, how it was requested, and where it is in
-/// the round-robin over the message data's update and generic message templates.
+/// One item a consumer opened on a connection: its key as requested and how it was requested. Where it is in the
+/// round-robin over the message data's templates is its <see cref="RotationEntry"/> (<see cref="ItemTable"/>).
 /// </summary>
 public sealed class ItemStream
 {
@@ -32,12 +32,6 @@ public sealed class ItemStream
 
     /// <summary>Waiting in the refresh queue.</summary>
     public bool RefreshPending { get; set; }
-
-    /// <summary>Next update template to send.</summary>
-    public int UpdateCursor;
-
-    /// <summary>Next generic message template to send.</summary>
-    public int GenericCursor;
 
     /// <summary>Position in <see cref="ItemTable"/>'s update rotation, -1 when not in it.</summary>
     public int RotationIndex { get; set; } = -1;

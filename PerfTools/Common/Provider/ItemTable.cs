@@ -3,6 +3,9 @@ namespace PerfTools.Common.Provider;
 /// <summary>
 /// The items open on one connection: found by stream id, queued for their refresh, and, once refreshed and
 /// streaming, part of the rotation that update and generic message bursts walk round-robin.
+/// The rotation keeps what a burst needs of each item (<see cref="RotationEntry"/>: stream id and template
+/// cursors) in one array of structs beside the items, so a burst walks contiguous memory: with 100,000 items the
+/// walk through the item objects missed the cache on nearly every update (a third of the burst's own CPU at 1M/s).
 /// Opening and closing allocate; walking the rotation and the refresh queue does not.
 /// </summary>
 public sealed class ItemTable
@@ -11,6 +14,7 @@ public sealed class ItemTable
     private readonly Dictionary<ItemKey, ItemStream> _byKey = [];
     private readonly Queue<ItemStream> _refreshQueue = new();
     private readonly List<ItemStream> _rotation = [];
+    private RotationEntry[] _entries = [];
     private int _updateNext;
     private int _genericNext;
 
@@ -68,7 +72,11 @@ public sealed class ItemTable
         }
         if (item.RotationIndex < 0)
         {
-            item.RotationIndex = _rotation.Count;
+            int index = _rotation.Count;
+            if (index == _entries.Length)
+                Array.Resize(ref _entries, Math.Max(16, 2 * index));
+            _entries[index] = new RotationEntry(item.StreamId);
+            item.RotationIndex = index;
             _rotation.Add(item);
         }
     }
@@ -82,20 +90,24 @@ public sealed class ItemTable
         int index = item.RotationIndex;
         if (index < 0)
             return;
-        // Swap-remove keeps the rotation dense.
+        // Swap-remove keeps the rotation dense; the last item's entry (with its cursors) moves with it.
         int last = _rotation.Count - 1;
         ItemStream moved = _rotation[last];
         _rotation[index] = moved;
+        _entries[index] = _entries[last];
         moved.RotationIndex = index;
         _rotation.RemoveAt(last);
         item.RotationIndex = -1;
     }
 
-    /// <summary>The next item to update, round-robin; false when no item is in the rotation.</summary>
-    public bool TryNextForUpdate(out ItemStream item) => TryNext(ref _updateNext, out item);
+    /// <summary>The next item to update, round-robin: its place in the rotation (<see cref="Entry"/>); false when no item is in the rotation.</summary>
+    public bool TryNextForUpdate(out int index) => TryNext(ref _updateNext, out index);
 
-    /// <summary>The next item to send a generic message on, round-robin.</summary>
-    public bool TryNextForGenericMsg(out ItemStream item) => TryNext(ref _genericNext, out item);
+    /// <summary>The next item to send a generic message on, round-robin (<see cref="Entry"/>).</summary>
+    public bool TryNextForGenericMsg(out int index) => TryNext(ref _genericNext, out index);
+
+    /// <summary>The rotation entry at <paramref name="index"/> (from <see cref="TryNextForUpdate"/>), valid until the rotation next changes.</summary>
+    public ref RotationEntry Entry(int index) => ref _entries[index];
 
     public void Clear()
     {
@@ -105,16 +117,16 @@ public sealed class ItemTable
         _rotation.Clear();
     }
 
-    private bool TryNext(ref int next, out ItemStream item)
+    private bool TryNext(ref int next, out int index)
     {
         if (_rotation.Count == 0)
         {
-            item = null!;
+            index = -1;
             return false;
         }
         if (next >= _rotation.Count)
             next = 0;
-        item = _rotation[next++];
+        index = next++;
         return true;
     }
 }

@@ -17,15 +17,17 @@ public sealed class UpdateSlices
     public static readonly TimeSpan SliceInterval = TimeSpan.FromMicroseconds(100);
 
     /// <summary>
-    /// A slice carries at least this many updates, so a low rate is not cut into many tiny writes: each slice costs
-    /// the provider a wait and a write, and the consumer a wake-up. At 100, a 1 M/s burst went in 10 slices and both
-    /// tools spent more CPU per update than at 2 M/s (the same 10 slices, twice the updates); at 200 it goes in 5, with
-    /// the latency of 2 M/s's slices (PerfTools/bench/README.md, "Latency ladder").
+    /// A slice carries at least this many updates unless the owner asks otherwise (TransportPerf keeps this; the
+    /// OMM providers ask for <see cref="PublishingSession.MinSliceUpdates"/>), so a low rate is not cut into many
+    /// tiny writes: each slice costs the sender a wait and a write, and the reader a wake-up. At 100, a 1 M/s burst
+    /// went in 10 slices and both tools spent more CPU per update than at 2 M/s (the same 10 slices, twice the
+    /// updates); at 200 it goes in 5, with the latency of 2 M/s's slices (PerfTools/bench/README.md, "Latency ladder").
     /// </summary>
     public const int MinSliceUpdates = 200;
 
     private readonly long _tickLength;
     private readonly int _maxSlices;
+    private readonly int _minSliceUpdates;
     private int _burst;
     private int _sent;
     private int _slices = 1;
@@ -33,9 +35,12 @@ public sealed class UpdateSlices
 
     /// <param name="tickRate">The thread's ticks per second.</param>
     /// <param name="frequency">Clock ticks per second (<see cref="Stopwatch.Frequency"/>).</param>
-    public UpdateSlices(int tickRate, long frequency)
+    /// <param name="minSliceUpdates">The fewest updates a slice carries (<see cref="MinSliceUpdates"/> unless given).</param>
+    public UpdateSlices(int tickRate, long frequency, int minSliceUpdates = MinSliceUpdates)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(tickRate, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(minSliceUpdates, 1);
+        _minSliceUpdates = minSliceUpdates;
         _tickLength = Math.Max(1, frequency / tickRate);
         _maxSlices = (int)Math.Max(1, TimeSpan.FromSeconds(1.0 / tickRate) / SliceInterval);
     }
@@ -52,7 +57,7 @@ public sealed class UpdateSlices
         _burst = burst;
         _sent = 0;
         _tickStart = now;
-        _slices = Math.Clamp(burst / MinSliceUpdates, 1, _maxSlices);
+        _slices = Math.Clamp(burst / _minSliceUpdates, 1, _maxSlices);
     }
 
     /// <summary>Updates due by <paramref name="now"/> and not yet sent: the slices begun by then, all of them at the tick's end.</summary>

@@ -20,7 +20,7 @@ internal sealed class PayloadDecoder
 
     public PayloadDecoder(DataDictionary dictionary) => _plans = new FieldPlans(dictionary);
 
-    /// <summary>Field entries decoded so far (every entry of every payload).</summary>
+    /// <summary>Field entries decoded so far (every entry of every payload; none of a payload whose entries are malformed).</summary>
     public long FieldsDecoded { get; private set; }
 
     /// <summary>ENUM values found in their enum table so far (blank ENUMs and values without a row are not counted).</summary>
@@ -50,42 +50,48 @@ internal sealed class PayloadDecoder
             return Failed(PayloadError.Malformed, 0);
         // Walked with the standard entries' own cursor, a local the loop keeps in registers.
         StandardFieldEntries fields = list.StandardEntries;
-        long decoded = 0, enums = 0;
+        int entries = fields.Remaining;
+        long enums = 0;
         PayloadError error = PayloadError.None;
         int errorFieldId = 0;
         FieldPlans plans = _plans;
         while ((rc = fields.Next(out FieldEntry entry)) == CodecReturnCode.Success)
         {
-            decoded++;
             FieldPlan plan = plans[(short)entry.FieldId];
             ReadOnlySpan<byte> data = entry.EncodedData;
             CodecReturnCode valueRc;
             // The types of market data updates (LSEG's MsgData.xml: REAL, strings, ENUM, TIME, UINT) are decoded here,
             // inline; the others in DecodeOther.
-            switch (plan.Kind)
+            // Tested in the order of their frequency in an update (8, 6, 5, 3 and 1 of 23 fields), which the JIT's
+            // layout of a switch does not follow without a profile of this method.
+            FieldKind kind = plan.Kind;
+            if (kind == FieldKind.Real)
             {
-                case FieldKind.Real:
-                    valueRc = Real.Decode(data, out _);
-                    break;
-                case FieldKind.Buffer:
-                    valueRc = RwfBuffer.Decode(data, DataTypes.Buffer, out _); // any bytes are a value
-                    break;
-                case FieldKind.Enum:
-                    valueRc = RwfEnum.Decode(data, out RwfEnum enumValue);
-                    if (valueRc == CodecReturnCode.Success && plan.EnumTable?.Find(enumValue.Value) is not null)
-                        enums++;
-                    break;
-                case FieldKind.Time:
-                    valueRc = Time.Decode(data, out _);
-                    break;
-                case FieldKind.UInt:
-                    valueRc = UInt.Decode(data, out UInt unsigned);
-                    if (valueRc == CodecReturnCode.Success)
-                        NoteStamp(entry.FieldId, unsigned.Value, ref stamps);
-                    break;
-                default:
-                    valueRc = DecodeOther(plan.Kind, data, out error);
-                    break;
+                valueRc = Real.Decode(data, out _);
+            }
+            else if (kind == FieldKind.Buffer)
+            {
+                valueRc = RwfBuffer.Decode(data, DataTypes.Buffer, out _); // any bytes are a value
+            }
+            else if (kind == FieldKind.Enum)
+            {
+                valueRc = RwfEnum.Decode(data, out RwfEnum enumValue);
+                if (valueRc == CodecReturnCode.Success && plan.EnumTable?.Find(enumValue.Value) is not null)
+                    enums++;
+            }
+            else if (kind == FieldKind.Time)
+            {
+                valueRc = Time.Decode(data, out _);
+            }
+            else if (kind == FieldKind.UInt)
+            {
+                valueRc = UInt.Decode(data, out UInt unsigned);
+                if (valueRc == CodecReturnCode.Success)
+                    NoteStamp(entry.FieldId, unsigned.Value, ref stamps);
+            }
+            else
+            {
+                valueRc = DecodeOther(kind, data, out error);
             }
             if (valueRc is not (CodecReturnCode.Success or CodecReturnCode.BlankData))
             {
@@ -95,7 +101,10 @@ internal sealed class PayloadDecoder
                 break;
             }
         }
-        FieldsDecoded += decoded;
+        // Entries read, a value that failed included; counted here rather than in the loop, which keeps its registers
+        // for the walk (a malformed entry leaves no count of those before it).
+        if (rc != CodecReturnCode.IncompleteData)
+            FieldsDecoded += entries - fields.Remaining;
         EnumsResolved += enums;
         if (error != PayloadError.None)
             return Failed(error, errorFieldId);
@@ -127,6 +136,7 @@ internal sealed class PayloadDecoder
     }
 
     // A blank stamp (as LSEG's providers put in every refresh) carries no time and leaves the stamp at 0.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void NoteStamp(int fieldId, ulong micros, ref LatencyStamps stamps)
     {
         switch (fieldId)

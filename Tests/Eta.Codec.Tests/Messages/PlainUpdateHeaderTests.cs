@@ -72,6 +72,42 @@ public class PlainUpdateHeaderTests
     }
 
     [Fact]
+    public void UpdateInitFromMembers_MatchesEncodeInitOfTheSameMsg_OrRefusesMembers()
+    {
+        UpdateMsgFlags[] members = [UpdateMsgFlags.HasMsgKey, UpdateMsgFlags.HasExtendedHeader, UpdateMsgFlags.HasPermData,
+            UpdateMsgFlags.HasConfInfo, UpdateMsgFlags.HasPostUserInfo];
+        foreach (UpdateMsgFlags flags in s_flagSets)
+        {
+            foreach (int containerType in s_containerTypes)
+            {
+                for (int size = 0; size <= 20; size++)
+                {
+                    Msg msg = Msg.Create(MsgClass.Update, 6, 77, containerType);
+                    msg.UpdateFlags = flags;
+                    msg.UpdateType = 3;
+                    msg.SeqNum = 0x01020304;
+                    byte[] viaMsg = new byte[size], viaMembers = new byte[size];
+                    var msgWriter = new RwfWriter(viaMsg);
+                    var memberWriter = new RwfWriter(viaMembers);
+                    CodecReturnCode msgRc = MsgEncoder.EncodeInit(ref msgWriter, msg, out MsgEncodeState msgState);
+                    CodecReturnCode memberRc = MsgEncoder.EncodeUpdateInit(ref memberWriter, 6, 77, containerType,
+                        out MsgEncodeState memberState, flags, 3, 0x01020304);
+                    string what = $"{flags}, container {containerType}, {size}-byte buffer";
+                    if ((flags & members.Aggregate((a, b) => a | b)) != 0 || !DataTypes.IsContainer(containerType))
+                    {
+                        Assert.True(memberRc == CodecReturnCode.InvalidArgument, $"{what}: {memberRc}");
+                        Assert.Equal(0, memberWriter.Position);
+                        continue;
+                    }
+                    Assert.True(msgRc == memberRc, $"{what}: {msgRc} vs {memberRc}");
+                    MsgAssert.Bytes(msgWriter.Written, memberWriter.Written, what);
+                    Assert.Equal(msgState.AwaitingPayload, memberState.AwaitingPayload);
+                }
+            }
+        }
+    }
+
+    [Fact]
     public void LsegProvidersUpdate_TakesTheOneStepPath_AndReEncodesByteForByte()
     {
         byte[] captured = VectorFiles.CapturedMessage(4); // an update from LSEG's provider

@@ -8,7 +8,7 @@ namespace PerfTools.Tests.Common;
 
 /// <summary>
 /// The provider channel's high-water mark is <c>-highWaterMark</c>, 0 meaning the guide's 6144 bytes. With a mark
-/// above a slice of the update burst (<see cref="UpdateSlices.MinSliceUpdates"/> updates) the slice leaves in one
+/// above a slice of the update burst (<see cref="PublishingSession.MinSliceUpdates"/> updates, <see cref="UpdateSlices"/>) the slice leaves in one
 /// write when it ends; at the guide's default the transport writes it every 40 or so updates, as LSEG's tools do.
 /// </summary>
 public sealed class SliceWriteTests
@@ -27,7 +27,7 @@ public sealed class SliceWriteTests
         // Loopback delivers a write before the call returns: nothing readable means nothing was written.
         Assert.False(pair.Reader.Socket.Poll(0, SelectMode.SelectRead), "updates were written before the slice ended");
         Assert.True(channel.EndBurst());
-        Assert.Equal(UpdateSlices.MinSliceUpdates, Receive(pair, UpdateSlices.MinSliceUpdates));
+        Assert.Equal(PublishingSession.MinSliceUpdates, Receive(pair, PublishingSession.MinSliceUpdates));
     }
 
     [Fact]
@@ -40,7 +40,7 @@ public sealed class SliceWriteTests
 
         Assert.True(pair.Reader.Socket.Poll(0, SelectMode.SelectRead), "nothing was written before the slice ended: -highWaterMark 0 is not the guide's 6144 bytes");
         Assert.True(channel.EndBurst());
-        Assert.Equal(UpdateSlices.MinSliceUpdates, Receive(pair, UpdateSlices.MinSliceUpdates));
+        Assert.Equal(PublishingSession.MinSliceUpdates, Receive(pair, PublishingSession.MinSliceUpdates));
     }
 
     private static PublishingChannel Provider(ChannelPair pair, int highWaterMark)
@@ -55,8 +55,8 @@ public sealed class SliceWriteTests
     {
         byte[] update = new byte[UpdateLength];
         Random.Shared.NextBytes(update);
-        Assert.True(UpdateSlices.MinSliceUpdates * UpdateLength > 2 * 6144, "the slice must span several of the transport's own high-water marks");
-        for (int i = 0; i < UpdateSlices.MinSliceUpdates; i++)
+        Assert.True(PublishingSession.MinSliceUpdates * UpdateLength > 2 * 6144, "the slice must span several of the transport's own high-water marks");
+        for (int i = 0; i < PublishingSession.MinSliceUpdates; i++)
         {
             Span<byte> space = channel.Reserve(update.Length);
             Assert.True(space.Length >= update.Length);

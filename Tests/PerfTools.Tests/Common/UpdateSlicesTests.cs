@@ -28,7 +28,7 @@ public class UpdateSlicesTests
 
         Assert.True(bursts.StartUpdates(session, 0, start));
         int slices = session.Slices.SliceCount;
-        Assert.Equal(Burst / UpdateSlices.MinSliceUpdates, slices);
+        Assert.Equal(Burst / PublishingSession.MinSliceUpdates, slices);
         Assert.True(slices >= 2, $"a 1,000-update burst at 1,000 ticks/s is cut into {slices} slices");
         Assert.Equal(Burst / slices, sink.Sent);
 
@@ -83,6 +83,26 @@ public class UpdateSlicesTests
         Assert.Equal(150, slices.DueBy(0));
         slices.BeginTick(500, 0);
         Assert.Equal(500 / UpdateSlices.MinSliceUpdates, slices.SliceCount);
+    }
+
+    // Each slice costs the provider a sleep and the consumer a wake-up: 1 M/s goes in 3 slices a tick (as many waits
+    // as LSEG C's provider makes), 500 k/s whole, and no slice is smaller than 300 updates until the ten-slice cap.
+    // The slices are the provider's (its session's); TransportPerf keeps UpdateSlices' own minimum of 200.
+    [Theory]
+    [InlineData(100, 1)]
+    [InlineData(500, 1)]
+    [InlineData(1000, 3)]
+    [InlineData(2000, 6)]
+    [InlineData(3000, 10)]
+    [InlineData(5000, 10)]
+    public void A_providers_tick_of_updates_goes_in_as_few_slices_as_keep_each_near_300_updates(int burst, int expectedSlices)
+    {
+        var session = new PublishingSession(new StampingSink(), new MessagePacer(burst * TickRate, 0, TickRate), null);
+        session.Slices.BeginTick(burst, 0);
+        Assert.Equal(expectedSlices, session.Slices.SliceCount);
+        var transportSlices = new UpdateSlices(TickRate, Stopwatch.Frequency);
+        transportSlices.BeginTick(burst, 0);
+        Assert.Equal(Math.Clamp(burst / 200, 1, 10), transportSlices.SliceCount);
     }
 
     [Fact]

@@ -28,8 +28,8 @@ public class ItemTableTests
         var order = new List<int>();
         for (int i = 0; i < 5; i++)
         {
-            Assert.True(table.TryNextForUpdate(out ItemStream next));
-            order.Add(next.StreamId);
+            Assert.True(table.TryNextForUpdate(out int next));
+            order.Add(table.Entry(next).StreamId);
         }
         Assert.Equal([5, 6, 5, 6, 5], order);
         Assert.Same(b, table.TryGet(6, out ItemStream found) ? found : null);
@@ -48,6 +48,35 @@ public class ItemTableTests
         Assert.False(table.TryDequeueRefresh(out _));
         Assert.False(table.TryNextForUpdate(out _));
         Assert.Equal(0, table.OpenCount);
+    }
+
+    [Fact]
+    public void An_item_keeps_its_template_cursors_when_a_close_moves_it_in_the_rotation()
+    {
+        var table = new ItemTable();
+        for (int streamId = 1; streamId <= 3; streamId++)
+        {
+            Open(table, streamId, "I" + streamId);
+            Assert.True(table.TryDequeueRefresh(out ItemStream item));
+            table.RefreshSent(item);
+        }
+        for (int i = 0; i < 3; i++)
+        {
+            Assert.True(table.TryNextForUpdate(out int index));
+            ref RotationEntry entry = ref table.Entry(index);
+            entry.UpdateCursor = 10 * entry.StreamId;
+            entry.GenericCursor = 100 * entry.StreamId;
+        }
+        table.Close(1); // the last item (stream 3) takes stream 1's place
+
+        var seen = new Dictionary<int, (int Update, int Generic)>();
+        for (int i = 0; i < table.RotationCount; i++)
+        {
+            Assert.True(table.TryNextForUpdate(out int index));
+            RotationEntry entry = table.Entry(index);
+            seen[entry.StreamId] = (entry.UpdateCursor, entry.GenericCursor);
+        }
+        Assert.Equal(new Dictionary<int, (int, int)> { [2] = (20, 200), [3] = (30, 300) }, seen);
     }
 
     [Fact]

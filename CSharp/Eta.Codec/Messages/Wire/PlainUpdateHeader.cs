@@ -15,23 +15,28 @@ namespace Eta.Codec;
 internal static class PlainUpdateHeader
 {
     // Flags that add members to the header: those headers take the general path.
-    private const UpdateMsgFlags MemberFlags = UpdateMsgFlags.HasExtendedHeader | UpdateMsgFlags.HasPermData
+    internal const UpdateMsgFlags MemberFlags = UpdateMsgFlags.HasExtendedHeader | UpdateMsgFlags.HasPermData
         | UpdateMsgFlags.HasMsgKey | UpdateMsgFlags.HasConfInfo | UpdateMsgFlags.HasPostUserInfo;
 
     /// <summary>The longest such header: size, class, domain, stream id, 2-byte flags, container type, update type, sequence number.</summary>
     private const int MaxLength = 2 + 1 + 1 + 4 + 2 + 1 + 1 + 4;
 
     /// <summary>True when the header was written (state set for the payload); false when the general path must run.</summary>
-    public static bool TryWrite(ref RwfWriter writer, scoped in Msg msg, out MsgEncodeState state)
+    public static bool TryWrite(ref RwfWriter writer, scoped in Msg msg, out MsgEncodeState state) =>
+        TryWrite(ref writer, msg.DomainType, msg.StreamId, msg.ContainerType, (UpdateMsgFlags)UpdateLayout.WireFlags(msg),
+            msg.UpdateType, msg.SeqNum, out state);
+
+    /// <summary>The same header from its members alone (no <see cref="Msg"/> to fill): false when <paramref name="flags"/> adds members or the container type is not one.</summary>
+    public static bool TryWrite(ref RwfWriter writer, byte domainType, int streamId, int containerType, UpdateMsgFlags flags,
+        byte updateType, uint seqNum, out MsgEncodeState state)
     {
         state = default;
-        UpdateMsgFlags flags = (UpdateMsgFlags)UpdateLayout.WireFlags(msg);
-        if ((flags & MemberFlags) != 0 || !DataTypes.IsContainer(msg.ContainerType) || writer.Remaining < MaxLength)
+        if ((flags & MemberFlags) != 0 || !DataTypes.IsContainer(containerType) || writer.Remaining < MaxLength)
             return false;
         Span<byte> header = writer.Window(MaxLength);
         header[2] = (byte)MsgClass.Update;
-        header[3] = msg.DomainType;
-        BinaryPrimitives.WriteInt32BigEndian(header[4..], msg.StreamId);
+        header[3] = domainType;
+        BinaryPrimitives.WriteInt32BigEndian(header[4..], streamId);
         int at = 8;
         if ((int)flags < 0x80)
         {
@@ -42,11 +47,11 @@ internal static class PlainUpdateHeader
             BinaryPrimitives.WriteUInt16BigEndian(header[at..], (ushort)((int)flags | 0x8000));
             at += 2;
         }
-        header[at++] = DataTypes.ToWireContainerType(msg.ContainerType);
-        header[at++] = msg.UpdateType;
+        header[at++] = DataTypes.ToWireContainerType(containerType);
+        header[at++] = updateType;
         if ((flags & UpdateMsgFlags.HasSeqNum) != 0)
         {
-            BinaryPrimitives.WriteUInt32BigEndian(header[at..], msg.SeqNum);
+            BinaryPrimitives.WriteUInt32BigEndian(header[at..], seqNum);
             at += 4;
         }
         BinaryPrimitives.WriteUInt16BigEndian(header, (ushort)(at - 2));
