@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Eta.Codec;
 
 namespace PerfTools.ConsPerf.Session;
@@ -26,6 +27,8 @@ internal sealed class FieldPlans
         }
     }
 
+    // Out of line, so the per-field loop that indexes the plans holds no call on its path.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private FieldPlan Resolve(short fieldId) =>
         _dictionary.Entry(fieldId) is { } definition
             ? new FieldPlan(KindOf(definition.RwfType), definition.EnumTable)

@@ -62,30 +62,36 @@ internal sealed class PayloadDecoder
             CodecReturnCode valueRc;
             // The types of market data updates (LSEG's MsgData.xml: REAL, strings, ENUM, TIME, UINT) are decoded here,
             // inline; the others in DecodeOther.
-            switch (plan.Kind)
+            // Tested in the order of their frequency in an update (8, 6, 5, 3 and 1 of 23 fields), which the JIT's
+            // layout of a switch does not follow without a profile of this method.
+            FieldKind kind = plan.Kind;
+            if (kind == FieldKind.Real)
             {
-                case FieldKind.Real:
-                    valueRc = Real.Decode(data, out _);
-                    break;
-                case FieldKind.Buffer:
-                    valueRc = RwfBuffer.Decode(data, DataTypes.Buffer, out _); // any bytes are a value
-                    break;
-                case FieldKind.Enum:
-                    valueRc = RwfEnum.Decode(data, out RwfEnum enumValue);
-                    if (valueRc == CodecReturnCode.Success && plan.EnumTable?.Find(enumValue.Value) is not null)
-                        enums++;
-                    break;
-                case FieldKind.Time:
-                    valueRc = Time.Decode(data, out _);
-                    break;
-                case FieldKind.UInt:
-                    valueRc = UInt.Decode(data, out UInt unsigned);
-                    if (valueRc == CodecReturnCode.Success)
-                        NoteStamp(entry.FieldId, unsigned.Value, ref stamps);
-                    break;
-                default:
-                    valueRc = DecodeOther(plan.Kind, data, out error);
-                    break;
+                valueRc = Real.Decode(data, out _);
+            }
+            else if (kind == FieldKind.Buffer)
+            {
+                valueRc = RwfBuffer.Decode(data, DataTypes.Buffer, out _); // any bytes are a value
+            }
+            else if (kind == FieldKind.Enum)
+            {
+                valueRc = RwfEnum.Decode(data, out RwfEnum enumValue);
+                if (valueRc == CodecReturnCode.Success && plan.EnumTable?.Find(enumValue.Value) is not null)
+                    enums++;
+            }
+            else if (kind == FieldKind.Time)
+            {
+                valueRc = Time.Decode(data, out _);
+            }
+            else if (kind == FieldKind.UInt)
+            {
+                valueRc = UInt.Decode(data, out UInt unsigned);
+                if (valueRc == CodecReturnCode.Success)
+                    NoteStamp(entry.FieldId, unsigned.Value, ref stamps);
+            }
+            else
+            {
+                valueRc = DecodeOther(kind, data, out error);
             }
             if (valueRc is not (CodecReturnCode.Success or CodecReturnCode.BlankData))
             {
