@@ -18,4 +18,10 @@ public interface IMessageSink
 
     /// <summary>Gives back the reserved space unused (encoding failed).</summary>
     void Cancel();
+
+    /// <summary>
+    /// Messages sent but not yet written to the socket (the transport queues them up to its high-water mark); 0 right
+    /// after a write that left nothing queued. A sink that writes each message at once has none.
+    /// </summary>
+    int UnwrittenMessages => 0;
 }

@@ -33,6 +33,12 @@ public sealed class OutboundBuffers
         _stats = stats;
     }
 
+    /// <summary>
+    /// Messages sent whose bytes the transport has not written to the socket yet (queued under the high-water mark,
+    /// or in a packed buffer still filling); 0 right after a write or flush that left nothing queued.
+    /// </summary>
+    public int UnwrittenMessages { get; private set; }
+
     /// <summary>Space for one message (<see cref="IMessageSink.Reserve"/>); empty while output is refused.</summary>
     public Span<byte> Reserve(int maxLength)
     {
@@ -64,6 +70,7 @@ public sealed class OutboundBuffers
         TransportBuffer buffer = _buffer ?? throw new InvalidOperationException("Send without Reserve.");
         buffer.Length = length;
         _messagesInBuffer++;
+        UnwrittenMessages++;
         _stats.MessagesWritten.Increment();
         if (!_bufferPacked || _messagesInBuffer >= _options.MaxPackCount)
             return WriteCurrent();
@@ -101,7 +108,11 @@ public sealed class OutboundBuffers
             return false;
         _flushPending = outcome == WriteOutcome.Queued;
         if (!_flushPending)
+        {
             _stalledSince = 0;
+            if (_buffer is null || _messagesInBuffer == 0)
+                UnwrittenMessages = 0;
+        }
         return true;
     }
 
@@ -147,6 +158,9 @@ public sealed class OutboundBuffers
                 return false;
             case WriteOutcome.Queued:
                 _flushPending = true;
+                break;
+            case WriteOutcome.Done:
+                UnwrittenMessages = _buffer is null ? 0 : _messagesInBuffer;
                 break;
         }
         if (ReferenceEquals(buffer, _unfinished))

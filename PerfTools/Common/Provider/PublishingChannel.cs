@@ -143,6 +143,8 @@ public sealed class PublishingChannel : IMessageSink, IOutboundChannel, IDisposa
             _out.Cancel();
     }
 
+    public int UnwrittenMessages => IsJson ? 0 : _out.UnwrittenMessages;
+
     /// <summary>End of a burst: writes a partly filled packed buffer and flushes; false when the channel failed.</summary>
     public bool EndBurst() => (!IsJson || SendPendingJson()) && _out.EndBurst();
 

@@ -101,10 +101,57 @@ public sealed class BackedUpOutputTests
         Assert.Equal(written, socket.Frames);
     }
 
-    /// <summary>A socket with a send budget (0 left: would block) that checks each frame as it arrives, without allocating.</summary>
-    private sealed class SlowSocket(int messageLength) : IChannelStream
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(3)]
+    public void Every_buffer_queued_in_frames_of_any_size_fits_the_queue_once_it_has_been_sized(int seed)
     {
-        private readonly int _frameLength = messageLength + RipcLimits.HeaderLength;
+        // A backlog forms behind a socket that takes nothing, just past what the queue starts with; then frames of
+        // random sizes up to the largest, every buffer of the channel queued again and again behind a socket taking
+        // random amounts, so the ring wraps at every place. Once the queue has moved to the array sized from the buffer
+        // counts, nothing the buffers bound makes it move again (a queue that doubled moved at each larger backlog).
+        const int buffers = 64, maxFragmentSize = 6144;
+        var random = new Random(seed);
+        using var socket = new SlowSocket(messageLength: null);
+        var pool = new OutputBufferPool(new object(), buffers, buffers, maxFragmentSize + RipcLimits.HeaderLength + 2 + 64, shared: null);
+        var writer = new ChannelWriter(pool, maxFragmentSize, RipcVersion.V14, compressor: null);
+        writer.Attach(socket);
+        var error = new TransportError();
+
+        bool Write(int length)
+        {
+            if (writer.GetBuffer(length, packed: false, error, out TransportBuffer? buffer) != TransportReturnCode.Success)
+                return false;
+            buffer!.Length = length;
+            Assert.True(writer.Write(buffer, WritePriority.High, WriteFlags.None, null) >= TransportReturnCode.Success);
+            return true;
+        }
+        int RandomLength() => random.Next(4) == 0 ? maxFragmentSize : random.Next(1, maxFragmentSize + 1);
+
+        while (writer.QueuedBytesMoved == 0)
+            Assert.True(Write(1000), "every buffer was queued before the queue outgrew its first array");
+        long movedOnceSized = writer.QueuedBytesMoved;
+        for (int run = 0; run < 2_000; run++)
+        {
+            while (Write(RandomLength()))
+            {
+            }
+            Assert.Equal(buffers, pool.InUse);
+            Assert.True(writer.QueuedBytesMoved == movedOnceSized,
+                $"run {run}: the queue moved again ({writer.QueuedBytesMoved - movedOnceSized} bytes) after it was sized");
+            socket.Budget = random.Next(0, 100_000);
+            writer.Flush();
+        }
+        socket.Budget = long.MaxValue;
+        Assert.Equal(TransportReturnCode.Success, writer.Flush());
+    }
+
+    /// <summary>A socket with a send budget (0 left: would block) that checks each frame as it arrives, without allocating.</summary>
+    /// <param name="messageLength">The length of every message, checked with its frame; null: frames are not checked.</param>
+    private sealed class SlowSocket(int? messageLength) : IChannelStream
+    {
+        private readonly int _frameLength = messageLength + RipcLimits.HeaderLength ?? 0;
         private readonly byte[] _header = new byte[RipcLimits.HeaderLength];
         private int _inFrame;
 
@@ -126,8 +173,11 @@ public sealed class BackedUpOutputTests
         {
             int count = (int)Math.Min(source.Length, Budget);
             Budget -= count;
-            foreach (byte b in source[..count])
-                Check(b);
+            if (_frameLength > 0)
+            {
+                foreach (byte b in source[..count])
+                    Check(b);
+            }
             return count;
         }
 

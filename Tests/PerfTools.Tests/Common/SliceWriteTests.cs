@@ -1,6 +1,8 @@
 using System.Diagnostics;
 using System.Net.Sockets;
+using PerfTools.Common.Omm;
 using PerfTools.Common.Provider;
+using PerfTools.Common.Timing;
 using PerfTools.Tests.Network;
 using Xunit;
 
@@ -41,6 +43,49 @@ public sealed class SliceWriteTests
         Assert.True(pair.Reader.Socket.Poll(0, SelectMode.SelectRead), "nothing was written before the slice ended: -highWaterMark 0 is not the guide's 6144 bytes");
         Assert.True(channel.EndBurst());
         Assert.Equal(PublishingSession.MinSliceUpdates, Receive(pair, PublishingSession.MinSliceUpdates));
+    }
+
+    // 1 M/s at 1,000 ticks/s: 1,000 updates a tick in 3 slices of 333.
+    [Fact]
+    public void At_the_guides_default_a_slice_runs_on_to_the_transports_next_write_so_its_end_writes_nothing_more()
+    {
+        using var pair = ChannelPair.Open();
+        using var channel = Provider(pair, highWaterMark: 0);
+        var (bursts, session, stats) = Publisher(channel);
+
+        Assert.True(bursts.StartUpdates(session, 0, 0));
+        int sent = (int)stats.Updates.Total;
+        Assert.InRange(sent, 1000 / 3 + 1, 2 * (1000 / 3)); // past its 333, to the next write
+        Assert.Equal(0, channel.UnwrittenMessages);
+        // Nothing waits under the mark for the slice's end: the consumer can read every update already.
+        Assert.Equal(sent, Receive(pair, sent));
+    }
+
+    [Fact]
+    public void Under_a_high_water_mark_above_the_slice_a_slice_is_its_own_count()
+    {
+        using var pair = ChannelPair.Open();
+        using var channel = Provider(pair, highWaterMark: 65536);
+        var (bursts, session, stats) = Publisher(channel);
+
+        Assert.True(bursts.StartUpdates(session, 0, 0));
+        Assert.Equal(1000 / 3, stats.Updates.Total);
+        Assert.Equal(1000 / 3, channel.UnwrittenMessages);
+    }
+
+    private static (BurstSender, PublishingSession, PublishingStats) Publisher(PublishingChannel channel)
+    {
+        var stats = new PublishingStats();
+        var session = new PublishingSession(channel, new MessagePacer(1_000_000, 0, 1000), null);
+        for (int i = 1; i <= 1000; i++)
+        {
+            byte[] name = System.Text.Encoding.ASCII.GetBytes("RDT" + i);
+            session.Items.Open(new ItemStream(i, ItemKey.From(name, 1), name, 1, streaming: true));
+        }
+        while (session.Items.TryDequeueRefresh(out ItemStream item))
+            session.Items.RefreshSent(item);
+        var encoder = new MarketPriceEncoder(Xml.MsgDataLoaderTests.RepoMsgData());
+        return (new BurstSender(encoder, stats, solicitedRefreshes: true), session, stats);
     }
 
     private static PublishingChannel Provider(ChannelPair pair, int highWaterMark)
