@@ -21,6 +21,7 @@ public sealed class MsgTemplate
         Line = line;
         _fields = fields;
         _encodedEntries = EncodeEntries(fields);
+        FieldCount = fields.Length;
     }
 
     public MsgTemplateKind Kind { get; }
@@ -31,8 +32,8 @@ public sealed class MsgTemplate
     /// <summary>The payload's field entries, in file order.</summary>
     public IReadOnlyList<FieldTemplate> Fields => _fields;
 
-    /// <summary>Number of field entries.</summary>
-    public int FieldCount => _fields.Length;
+    /// <summary>Number of field entries (kept here: every update's encoding reads it, and the field array is otherwise cold).</summary>
+    public int FieldCount { get; }
 
     /// <summary>Every field entry in its wire form, in file order.</summary>
     public ReadOnlySpan<byte> EncodedEntries => _encodedEntries;
