@@ -135,12 +135,16 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
         return false;
     }
 
+    /// <summary>The longest wait for input the last <see cref="ReadSome"/> was allowed (the session's choice, see SpareTimeWait).</summary>
+    internal TimeSpan LastWaitLimit { get; private set; }
+
     /// <summary>
     /// Waits up to <paramref name="timeout"/> for input (not at all with -busyRead, or when input is already buffered),
     /// then reads one bounded slice into <paramref name="receiver"/>. False: the connection failed.
     /// </summary>
     public bool ReadSome(TimeSpan timeout, MessageReceiver receiver)
     {
+        LastWaitLimit = timeout;
         if (_reader is null)
         {
             _reader = new ChannelReader(_port, receiver);

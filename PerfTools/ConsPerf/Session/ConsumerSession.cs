@@ -83,6 +83,9 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
         return _failure;
     }
 
+    /// <summary>Runs over a channel already active instead of connecting (tests: a session over a loopback pair).</summary>
+    internal void UseChannel(ConsumerChannel channel) => _channel = channel;
+
     private ConsumerChannel? ConnectWithRetry(CancellationToken stop)
     {
         bool reported = false;
