@@ -14,10 +14,11 @@ public class PublishingSession
     /// The fewest updates a slice of the update burst carries (<see cref="UpdateSlices"/>). Each slice costs the
     /// provider a sleep and a wake-up (about 10 µs of its CPU on a VM) and the consumer one more: with slices of 200,
     /// 1 M/s went in 5 a tick and the sleeps were a fifth of the provider's CPU. At 300, 1 M/s goes in 3 slices a
-    /// tick (LSEG C's provider waits 3 times a tick too) and 500 k/s whole: 12-15% less CPU per update at both, while
-    /// what waits ahead of a stamped update (at most a slice: 333 updates, well under 0.1 ms of a consumer's reading)
-    /// keeps the average latency under LSEG C's (PerfTools/bench/README.md, "Latency ladder"). Larger slices trade
-    /// latency for CPU about linearly: at 500 updates the latency at 1 M/s is LSEG C's.
+    /// tick (LSEG C's provider waits 3 times a tick too) and 500 k/s whole: 12-15% less CPU per update at 1 M/s, a
+    /// third less at 500 k/s (two slices of 250 there cost 255-290 ns per update against 183-190 whole), while what
+    /// waits ahead of a stamped update (at most a slice) keeps the average latency under LSEG C's in nearly every run
+    /// (PerfTools/bench/README.md, "Latency ladder"). Larger slices trade latency for CPU about linearly: at 500
+    /// updates the latency at 1 M/s is LSEG C's.
     /// </summary>
     public const int MinSliceUpdates = 300;
 
