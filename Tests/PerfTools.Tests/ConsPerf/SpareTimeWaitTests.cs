@@ -1,10 +1,12 @@
 using Eta.Codec;
 using PerfTools.Common.Items;
 using PerfTools.Common.Network;
+using PerfTools.ConsPerf.Network;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Session;
 using PerfTools.ConsPerf.Statistics;
+using PerfTools.Tests.Network;
 using Xunit;
 
 namespace PerfTools.Tests.ConsPerf;
@@ -69,6 +71,26 @@ public sealed class SpareTimeWaitTests
             [new ItemSpec("RDT1", ItemDomain.MarketPrice, true, true, false, 1)]);
         posting.OnServiceReady(1);
         Assert.True(posting.TicksHaveWork);
+    }
+
+    [Fact]
+    public void The_session_lets_its_channel_wait_long_once_idle_and_only_to_the_tick_while_it_has_work()
+    {
+        using var idlePair = ChannelPair.Open();
+        ConsumerChannel idleChannel = ConsumerChannel.Over(idlePair.Reader, new ConsPerfOptions(), json: null);
+        ConsumerSession idle = Session(new ConsPerfOptions(), items: []);
+        idle.UseChannel(idleChannel);
+        idle.OnServiceReady(1);
+        idle.OnTick(0);
+        idle.OnSpareTime(Rest); // the channel's first read does not wait (input may be buffered from the handshake)
+        Assert.Equal(SpareTimeWait.MaxIdleWait, idleChannel.LastWaitLimit);
+
+        using var busyPair = ChannelPair.Open();
+        ConsumerChannel busyChannel = ConsumerChannel.Over(busyPair.Reader, new ConsPerfOptions(), json: null);
+        ConsumerSession busy = Session(new ConsPerfOptions(), [new ItemSpec("RDT1", ItemDomain.MarketPrice, false, false, false, 1)]);
+        busy.UseChannel(busyChannel);
+        busy.OnSpareTime(Rest); // no service yet: requests to come
+        Assert.Equal(Rest, busyChannel.LastWaitLimit);
     }
 
     private static ConsumerSession Session(ConsPerfOptions options, ItemSpec[] items) =>
