@@ -28,9 +28,6 @@ internal sealed class ChannelWriter
     /// </summary>
     private static ReadOnlySpan<byte> PingFrame => [0x00, 0x03, RipcFlags.Data];
 
-    /// <summary>Room each priority's queue starts with: two high-water marks' worth of frames (see <see cref="OutputQueue"/> for how it grows).</summary>
-    private const int InitialQueueCapacity = 2 * 6144;
-
     private readonly OutputQueue[] _queues;
     /// <summary>
     /// The channel's one in-place buffer: lent by GetBuffer (when no compression is negotiated and it is not already
@@ -62,7 +59,7 @@ internal sealed class ChannelWriter
     public ChannelWriter(OutputBufferPool pool, int maxFragmentSize, RipcVersion version, ICompressor? compressor)
     {
         _pool = pool;
-        _queues = [new(InitialQueueCapacity, pool), new(InitialQueueCapacity, pool), new(InitialQueueCapacity, pool)];
+        _queues = [new(pool), new(pool), new(pool)];
         _inPlace = new TransportBuffer(pool.Owner);
         _reservedQueue = _queues[(int)WritePriority.High];
         _maxFragmentSize = maxFragmentSize;

@@ -234,7 +234,15 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
     }
 
     /// <summary>Sends what is queued. False: the connection failed.</summary>
-    public bool Flush() => WriteRetry.Flush(_port) != WriteOutcome.Failed;
+    public bool Flush()
+    {
+        WriteOutcome outcome = WriteRetry.Flush(_port);
+        HasPendingOutput = outcome == WriteOutcome.Queued;
+        return outcome != WriteOutcome.Failed;
+    }
+
+    /// <summary>True when the last <see cref="Flush"/> left bytes the socket did not take yet.</summary>
+    public bool HasPendingOutput { get; private set; }
 
     /// <summary>Sends a ping when one is due and checks that the provider is still alive. False: it is not.</summary>
     public bool CheckPings() => _channel.CheckPings() >= TransportReturnCode.Success;

@@ -130,11 +130,11 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
         }
         if (_failure is null && !_channel!.Flush())
             Fail(RunOutcomeKind.ConnectionLost, "connection lost while flushing: " + _channel.ErrorText);
-        _unflushed = false;
+        _unflushed = _channel!.HasPendingOutput; // what the socket did not take is flushed again at the next tick
     }
 
     // Whether the coming ticks have work to do (see SpareTimeWait): requests to send, posts or generic messages to
-    // pace, or output written since the last flush.
+    // pace, or output written since the last flush or left pending by it.
     internal bool TicksHaveWork =>
         _serviceId < 0 || !_items.AllRequested || _postPacer is not null || _genMsgPacer is not null || _unflushed;
 

@@ -19,7 +19,7 @@ public sealed class OutputQueueRingTests
     public void Random_writes_reservations_and_sends_keep_every_frame_whole_and_in_order(int seed)
     {
         var random = new Random(seed);
-        var queue = new OutputQueue(64, new OutputBufferPool(new object(), 4, 4, 48, shared: null));
+        var queue = new OutputQueue(new OutputBufferPool(new object(), 4, 4, 48, shared: null));
         var model = new List<byte[]>();
         byte next = 0;
         bool wrapped = false;

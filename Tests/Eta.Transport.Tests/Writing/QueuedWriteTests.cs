@@ -79,7 +79,7 @@ public sealed class QueuedWriteTests
     private static OutputQueue[] Queues(params int[] withFrames)
     {
         var pool = new OutputBufferPool(new object(), 1, 1, 16, shared: null);
-        OutputQueue[] queues = [new(16, pool), new(16, pool), new(16, pool)];
+        OutputQueue[] queues = [new(pool), new(pool), new(pool)];
         foreach (int i in withFrames)
             queues[i].Enqueue([0, 3, 2], counted: false);
         return queues;
