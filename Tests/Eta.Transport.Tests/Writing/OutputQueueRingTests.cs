@@ -92,4 +92,56 @@ public sealed class OutputQueueRingTests
         }
         Assert.True(wrapped, "the queue never wrapped: the test did not reach what it is for");
     }
+
+    [Fact]
+    public void A_small_backlog_that_never_drains_stays_within_the_starting_reach()
+    {
+        // Two or three 3,000-byte frames always queued, 100,000 frames through: a ring that wrapped only at the end of
+        // the array sized for 5,000 buffers walked all 31 MB of it, and the process became resident in all of it.
+        var queue = new OutputQueue(new OutputBufferPool(new object(), 4, 5000, 6144 + 64, shared: null));
+        var frame = new byte[3000];
+        for (int i = 0; i < 100_000; i++)
+        {
+            queue.Enqueue(frame, counted: true);
+            if (queue.FrameCount > 2)
+                queue.Dequeue();
+        }
+        Assert.True(queue.Reach <= OutputQueue.InitialReach, $"the ring reached {queue.Reach} bytes into its array for a backlog of 3 frames");
+    }
+
+    [Theory]
+    [InlineData(5000, 2500, 4, 2, 42)] // the wrapped part fits after the rest: copied there
+    [InlineData(20, 1000, 12, 11, 1)]  // it does not (22,000-byte array, 12,288-byte reach): both rotated to the front
+    public void A_backlog_past_the_reach_while_wrapped_keeps_every_frame_in_order(int buffers, int frameLength, int first, int sent, int more)
+    {
+        var queue = new OutputQueue(new OutputBufferPool(new object(), 4, buffers, frameLength, shared: null));
+        var expected = new Queue<byte[]>();
+        byte next = 0;
+        void Add()
+        {
+            var frame = new byte[frameLength];
+            frame.AsSpan().Fill(next++);
+            queue.Enqueue(frame, counted: true);
+            expected.Enqueue(frame);
+        }
+        void Remove()
+        {
+            byte[] head = expected.Dequeue();
+            Assert.True(queue.HeadBytes.SequenceEqual(head), $"frame {head[0]} is not at the head");
+            queue.Dequeue();
+        }
+
+        for (int i = 0; i < first; i++)
+            Add();
+        for (int i = 0; i < sent; i++)
+            Remove();
+        for (int i = 0; i < sent + more; i++)
+            Add(); // wraps (the front has room, the reach does not), then fills the reach while wrapped: it extends
+        Assert.True(queue.Reach >= expected.Count * frameLength, $"reach {queue.Reach} for {expected.Count} frames");
+        byte[] all = [.. queue.FirstBytes, .. queue.SecondBytes];
+        Assert.Equal(expected.SelectMany(f => f).ToArray(), all);
+        while (expected.Count > 0)
+            Remove();
+        Assert.True(queue.IsEmpty);
+    }
 }
