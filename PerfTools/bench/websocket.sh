@@ -93,28 +93,19 @@ run() {
   start_consumer "$cs" "$dir" "$transport" "$items"
   # The window starts WARMUP seconds after the consumer, plus a second per 10,000 items for the images.
   sleep $((warmup + items / 10000))
-  local p0 c0 p1 c1 hz rc
+  local p0 c0 p1 c1 rc
   p0=$(cpu_ticks "$prov"); c0=$(cpu_ticks "$cons")
   sleep "$measure"
   p1=$(cpu_ticks "$prov"); c1=$(cpu_ticks "$cons")
-  set +e; wait "$cons"; rc=$?; set -e
-  kill -TERM "$prov" 2>/dev/null || true; wait "$prov" 2>/dev/null || true
-  for _ in $(seq 1 100); do listening "$port" || break; sleep 0.1; done
+  end_pair
   local s="$dir/ConsSummary.out" recv images lat p50 p99
-  recv=$(field "$s" "Steady State Statistics:" "Avg update rate" || true); recv=${recv:-0}
-  lat=$(field "$s" "Steady State Statistics:" "Latency avg (usec)" || true); lat=${lat:-n/a}
-  p50=$(field "$s" "Steady State Statistics:" "Latency p50 (usec)" || true); p50=${p50:--}
-  p99=$(field "$s" "Steady State Statistics:" "Latency p99 (usec)" || true); p99=${p99:--}
-  images=$(field "$s" "Test Statistics:" "Refreshes received" || true); images=${images:-0}
-  hz=$(getconf CLK_TCK)
+  read_consumer_summary "$s"
   local pns cns
-  pns=$(awk -v a="$p0" -v b="$p1" -v hz="$hz" -v n="$recv" -v t="$measure" 'BEGIN { if (a == "" || b == "" || n <= 0) print "n/a"; else printf "%.0f", (b - a) / hz * 1e9 / (n * t) }')
-  cns=$(awk -v a="$c0" -v b="$c1" -v hz="$hz" -v n="$recv" -v t="$measure" 'BEGIN { if (a == "" || b == "" || n <= 0) print "n/a"; else printf "%.0f", (b - a) / hz * 1e9 / (n * t) }')
+  pns=$(ns_per_update "$p0" "$p1" "$recv" "$measure")
+  cns=$(ns_per_update "$c0" "$c1" "$recv" "$measure")
   if [ "$cs" != ours ] && [ "$cs" != oursconv ] && grep -qE "TEST FAILED|not reached" "$s" "$dir/cons.log" 2>/dev/null; then rc=1; fi
   local verdict
-  verdict=$(awk -v rc="$rc" -v lat="$lat" -v recv="$recv" -v rate="$rate" -v img="$images" -v n="$items" 'BEGIN {
-    if (rc != 0) print "fail(exit " rc ")"; else if (img < n) print "fail(images)"
-    else if (lat == "n/a" || lat >= 1000) print "fail(latency)"; else if (recv < 0.95 * rate) print "fail(rate)"; else print "pass" }')
+  verdict=$(pair_verdict "$rc" "$lat" "$recv" "$rate" "$images" "$items")
   printf "%-7s %-7s %-9s %-5s %-5s %-9s %-10s %-8s %-8s %-9s %-9s %-6s %-6s %s\n" \
     "$transport" "$items" "$rate" "$ps" "$cs" "${recv%.*}" "$lat" "$p50" "$p99" "$pns" "$cns" "$load0" "$(load)" "$verdict"
   echo "$transport $items $rate $ps $cs $lat $pns $cns $verdict" >> "$out/rows.txt"
