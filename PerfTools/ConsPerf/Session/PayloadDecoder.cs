@@ -57,14 +57,13 @@ internal sealed class PayloadDecoder
         FieldPlans plans = _plans;
         while ((rc = fields.Next(out FieldEntry entry)) == CodecReturnCode.Success)
         {
-            FieldPlan plan = plans[(short)entry.FieldId];
+            FieldKind kind = plans.KindOf((short)entry.FieldId);
             ReadOnlySpan<byte> data = entry.EncodedData;
             CodecReturnCode valueRc;
             // The types of market data updates (LSEG's MsgData.xml: REAL, strings, ENUM, TIME, UINT) are decoded here,
             // inline; the others in DecodeOther.
             // Tested in the order of their frequency in an update (8, 6, 5, 3 and 1 of 23 fields), which the JIT's
             // layout of a switch does not follow without a profile of this method.
-            FieldKind kind = plan.Kind;
             if (kind == FieldKind.Real)
             {
                 valueRc = Real.Decode(data, out _);
@@ -76,7 +75,7 @@ internal sealed class PayloadDecoder
             else if (kind == FieldKind.Enum)
             {
                 valueRc = RwfEnum.Decode(data, out RwfEnum enumValue);
-                if (valueRc == CodecReturnCode.Success && plan.EnumTable?.Find(enumValue.Value) is not null)
+                if (valueRc == CodecReturnCode.Success && plans.EnumTableOf((short)entry.FieldId)?.Find(enumValue.Value) is not null)
                     enums++;
             }
             else if (kind == FieldKind.Time)

@@ -16,6 +16,8 @@ The goals of issue 24 are checked at the end: msg/s >= 1.2x LSEG's in every blas
 Usage: PerfTools/TransportPerf/bench/vs-lseg-c.py [seconds per run, default 10] [case name substring ...]
 Environment: PORT (first port, default 15520), PEERS (default ../shared/peers from the repository root),
              ROUNDS (default 1: each case runs ours then LSEG's, ROUNDS times, alternating which goes first).
+             SERVER_ARGS, CLIENT_ARGS (extra options for both implementations' server or client, e.g.
+             SERVER_ARGS="-threads 0" CLIENT_ARGS="-threads 1" to pin each side to its own CPU).
 """
 import glob
 import os
@@ -117,6 +119,8 @@ def run_pair(impl, c, workdir):
         "-summaryFile", "srv.out", "-statsFile", "SrvStats", "-latencyFile", "SrvLat"]
     client_args = ["-appType", "client", "-h", "127.0.0.1", "-p", str(port), "-runTime", str(SECONDS)] + common + c["client"] + [
         "-summaryFile", "cli.out", "-statsFile", "CliStats", "-latencyFile", "CliLat"]
+    server_args += os.environ.get("SERVER_ARGS", "").split()
+    client_args += os.environ.get("CLIENT_ARGS", "").split()
     env = dict(os.environ, HOME=workdir)
     with open(os.path.join(workdir, "srv.log"), "w") as srv_log, open(os.path.join(workdir, "cli.log"), "w") as cli_log:
         server = subprocess.Popen(command(impl, server_args), cwd=workdir, stdout=srv_log, stderr=subprocess.STDOUT, env=env)
@@ -218,6 +222,8 @@ def main():
             sys.exit(f"missing {tool} (build ours: dotnet build {ROOT}/PerfTools/TransportPerf -c Release; LSEG's: see {PEERS}/README.md)")
     etc = os.path.join(PEERS, "lseg-eta-c", "etc")
     print(f"# TransportPerf vs LSEG C rsslTransportPerf, {SECONDS} s per run, load average {loadavg()}, {time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime())} UTC")
+    if os.environ.get("SERVER_ARGS") or os.environ.get("CLIENT_ARGS"):
+        print(f"# both implementations: server {os.environ.get('SERVER_ARGS', '')!r}, client {os.environ.get('CLIENT_ARGS', '')!r}")
     results = []
     for c in CASES:
         if ONLY and not any(o in c["name"] for o in ONLY):

@@ -67,8 +67,8 @@ public sealed class FieldPlanTests
         FieldKind expected = Enum.Parse<FieldKind>(kind);
         var plans = new FieldPlans(s_dictionary.Value);
 
-        Assert.Equal(expected, plans[fieldId].Kind);
-        Assert.Equal(expected, plans[fieldId].Kind); // the kept plan, not a second lookup, says the same
+        Assert.Equal(expected, plans.KindOf(fieldId));
+        Assert.Equal(expected, plans.KindOf(fieldId)); // the kept plan, not a second lookup, says the same
     }
 
     // One value of each type, encoded by the codec's typed encoders: each decodes as its field's type.

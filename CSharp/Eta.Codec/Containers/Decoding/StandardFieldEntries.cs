@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Eta.Codec;
 
@@ -44,8 +45,10 @@ public ref struct StandardFieldEntries
             }
             if (length <= rest.Length - start) // signed: false when even the length bytes are cut off
             {
-                entry = new FieldEntry(fieldId, DataTypes.Unknown, rest.Slice(start, length));
-                _rest = rest[(start + length)..];
+                // Both slices were just proven inside the span; made without the bounds checks Slice would repeat.
+                ref byte value = ref Unsafe.Add(ref MemoryMarshal.GetReference(rest), start);
+                entry = new FieldEntry(fieldId, DataTypes.Unknown, MemoryMarshal.CreateReadOnlySpan(ref value, length));
+                _rest = MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref value, length), rest.Length - start - length);
                 _remaining--;
                 return CodecReturnCode.Success;
             }
