@@ -1,12 +1,9 @@
 namespace PerfTools.ConsPerf.Session;
 
-/// <summary>How a field's value is decoded: its dictionary type, resolved once per field id (see <see cref="FieldPlans"/>).</summary>
+/// <summary>How a field's value is decoded: its dictionary type, resolved once for every field id (see <see cref="FieldPlans"/>).</summary>
 internal enum FieldKind : byte
 {
-    /// <summary>Not looked up yet.</summary>
-    Unresolved,
-
-    /// <summary>The dictionary does not define the field.</summary>
+    /// <summary>The dictionary does not define the field (the zero value: what a field id without a definition keeps).</summary>
     NotInDictionary,
 
     /// <summary>The dictionary's type is not a primitive a field list value can carry.</summary>

@@ -6,8 +6,8 @@ namespace PerfTools.ConsPerf.Session;
 
 /// <summary>
 /// Decodes a MarketPrice payload in full, doing the work LSEG's ConsPerf does so the figures compare: every field
-/// list entry is looked up in the dictionary and decoded as the dictionary's RWF type (the lookup is made once per
-/// field id and kept as the field's plan, <see cref="FieldPlans"/>); ENUM values are looked up in their enum table; a blank value (BLANK_DATA) is a value like any other. The latency fields TIM_TRK_1/2/3 (UINT
+/// list entry is looked up in the dictionary and decoded as the dictionary's RWF type (the lookup is made once for
+/// every field id and kept as the field's plan, <see cref="FieldPlans"/>); ENUM values are looked up in their enum table; a blank value (BLANK_DATA) is a value like any other. The latency fields TIM_TRK_1/2/3 (UINT
 /// microseconds) are picked out when not blank. Fails, as LSEG's decoder does, on a field the dictionary does not
 /// define, on a type a MarketPrice field cannot have, and on any value that does not decode as its type.
 /// Set-defined data without a known definition (SET_SKIPPED) is skipped and the standard entries still decode.
@@ -55,9 +55,10 @@ internal sealed class PayloadDecoder
         PayloadError error = PayloadError.None;
         int errorFieldId = 0;
         FieldPlans plans = _plans;
+        ReadOnlySpan<FieldKind> kinds = plans.Kinds;
         while ((rc = fields.Next(out FieldEntry entry)) == CodecReturnCode.Success)
         {
-            FieldKind kind = plans.KindOf((short)entry.FieldId);
+            FieldKind kind = kinds[(ushort)entry.FieldId];
             ReadOnlySpan<byte> data = entry.EncodedData;
             CodecReturnCode valueRc;
             // The types of market data updates (LSEG's MsgData.xml: REAL, strings, ENUM, TIME, UINT) are decoded here,

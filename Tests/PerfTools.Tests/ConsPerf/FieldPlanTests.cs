@@ -71,6 +71,21 @@ public sealed class FieldPlanTests
         Assert.Equal(expected, plans.KindOf(fieldId)); // the kept plan, not a second lookup, says the same
     }
 
+    // The decode loop reads the kinds straight from the table it holds in a local, with no resolve step: every
+    // field id's kind must be there as soon as the plans are made, negative ids at their 16 bits.
+    [Fact]
+    public void Every_fields_kind_is_in_the_table_before_any_payload()
+    {
+        var plans = new FieldPlans(s_dictionary.Value);
+
+        Assert.Equal(1 << 16, plans.Kinds.Length);
+        Assert.Equal(FieldKind.Int, plans.Kinds[0xFFFD]); // field -3
+        Assert.Equal(FieldKind.Real, plans.Kinds[10]);
+        Assert.Equal(FieldKind.Enum, plans.Kinds[18]);
+        Assert.Equal(FieldKind.Buffer, plans.Kinds[20]);
+        Assert.Equal(FieldKind.NotInDictionary, plans.Kinds[22]);
+    }
+
     // One value of each type, encoded by the codec's typed encoders: each decodes as its field's type.
     [Fact]
     public void A_payload_of_every_type_decodes_with_every_field_counted()
