@@ -162,11 +162,22 @@ public sealed class BurstSender
         return true;
     }
 
-    /// <summary>Up to <paramref name="max"/> queued refreshes; the number sent, or -1 when the channel failed.</summary>
+    /// <summary>
+    /// Refreshes wait while this many bytes of the connection's output are unsent. A provider sends images in all its
+    /// spare time, faster than a consumer decodes them, so without a bound the image phase queued megabytes ahead of
+    /// the updates that follow each image (up to -outputBufs buffers), and the consumer's steady state opened on that
+    /// backlog. Images now leave as the consumer takes them (PerfHub holds its images back the same way).
+    /// </summary>
+    public const int RefreshBacklogLimit = 64 * 1024;
+
+    /// <summary>
+    /// Up to <paramref name="max"/> queued refreshes, fewer when the connection's output backs up past
+    /// <see cref="RefreshBacklogLimit"/>; the number sent, or -1 when the channel failed.
+    /// </summary>
     public int SendRefreshes(PublishingSession session, int max)
     {
         int sent = 0;
-        while (sent < max && session.Items.TryDequeueRefresh(out ItemStream item))
+        while (sent < max && session.Sink.UnsentBytes <= RefreshBacklogLimit && session.Items.TryDequeueRefresh(out ItemStream item))
         {
             Span<byte> space = session.Sink.Reserve(_maxMessageLength);
             if (space.IsEmpty)

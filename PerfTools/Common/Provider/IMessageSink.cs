@@ -24,4 +24,10 @@ public interface IMessageSink
     /// after a write that left nothing queued. A sink that writes each message at once has none.
     /// </summary>
     int UnwrittenMessages => 0;
+
+    /// <summary>
+    /// Bytes handed to the transport that the socket has not taken yet (queued behind a slow reader, or staged below
+    /// the high-water mark). A sink that writes each message at once has none.
+    /// </summary>
+    int UnsentBytes => 0;
 }

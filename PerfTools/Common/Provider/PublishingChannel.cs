@@ -145,6 +145,8 @@ public sealed class PublishingChannel : IMessageSink, IOutboundChannel, IDisposa
 
     public int UnwrittenMessages => IsJson ? 0 : _out.UnwrittenMessages;
 
+    public int UnsentBytes => _channel.PendingBytes;
+
     /// <summary>End of a burst: writes a partly filled packed buffer and flushes; false when the channel failed.</summary>
     public bool EndBurst() => (!IsJson || SendPendingJson()) && _out.EndBurst();
 
