@@ -41,10 +41,13 @@ source "$repo/PerfTools/bench/lseg-pair-setup.sh"
 
 start_provider() { # side dir rate: sets $prov
   local side="$1" dir="$2" rate="$3"
-  local args=(-p "$port" -threads 1 -runTime $((steady * 3 + 120)) -updateRate "$rate" -latencyUpdateRate "$latency_rate"
+  local args=(-p "$port" -runTime $((steady * 3 + 120)) -updateRate "$rate" -latencyUpdateRate "$latency_rate"
     -msgFile "$msg_file" -noDisplayStats -summaryFile "$dir/ProvSummary.out" -statsFile "$dir/ProvStats")
+  # One provider thread, not pinned, for both: LSEG C's -threads is a list of CPUs to bind to (its "-threads 1"
+  # pins the thread to CPU 1, which kept its pair on separate CPUs in every run before 2026-11-27 05:00), and
+  # without the option it runs one unbound thread; ours takes a thread count and never pins.
   if [ "$side" = ours ]; then
-    (cd "$(bin ProvPerf)" && exec dotnet ProvPerf.dll "${args[@]}" ${PROV_ARGS:-} ${OURS_PROV_ARGS:-}) > "$dir/prov.log" 2>&1 &
+    (cd "$(bin ProvPerf)" && exec dotnet ProvPerf.dll -threads 1 "${args[@]}" ${PROV_ARGS:-} ${OURS_PROV_ARGS:-}) > "$dir/prov.log" 2>&1 &
   else
     (cd "$work" && exec "$peers/bin/rsslProvPerf" "${args[@]}" ${PROV_ARGS:-}) > "$dir/prov.log" 2>&1 &
   fi

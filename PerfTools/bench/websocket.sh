@@ -51,10 +51,11 @@ consumer_transport() {
 
 start_provider() { # side dir rate: sets $prov
   local side="$1" dir="$2" rate="$3"
-  local args=(-p "$port" -threads 1 -runTime $((steady * 3 + 300)) -updateRate "$rate" -latencyUpdateRate "$latency_rate"
+  local args=(-p "$port" -runTime $((steady * 3 + 300)) -updateRate "$rate" -latencyUpdateRate "$latency_rate"
     -msgFile "$msg_file" -noDisplayStats -summaryFile "$dir/ProvSummary.out" -statsFile "$dir/ProvStats" -pl "tr_json2 rssl.rwf")
+  # One unbound provider thread for both: LSEG C's -threads is a list of CPUs to bind to (see latency-ladder.sh).
   if [ "$side" = ours ]; then
-    (cd "$(bin ProvPerf)" && exec dotnet ProvPerf.dll "${args[@]}") > "$dir/prov.log" 2>&1 &
+    (cd "$(bin ProvPerf)" && exec dotnet ProvPerf.dll -threads 1 "${args[@]}") > "$dir/prov.log" 2>&1 &
   else
     (cd "$work" && exec "$peers/bin/rsslProvPerf" "${args[@]}") > "$dir/prov.log" 2>&1 &
   fi
