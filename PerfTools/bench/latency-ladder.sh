@@ -18,7 +18,9 @@
 # MSG_FILE (../shared/reference/perftools/MsgData.xml), OURS_PROV_ARGS (extra options for our ProvPerf only, e.g.
 # "-highWaterMark 65536" so a slice of the update burst leaves in one write; 0, the default, is the guide's 6144),
 # PROV_ARGS (extra options for both providers, ours and LSEG's: "-highWaterMark 65536" compares the two at one mark),
-# PEERS (../shared/peers/lseg-eta-c), OUT (out/bench/ladder).
+# PEERS (../shared/peers/lseg-eta-c), OUT (out/bench/ladder), PIN (1: every provider on CPU 0 and every consumer on CPU 1,
+# the same for both: LSEG C's by their -threads CPU lists, ours by taskset for ProvPerf, whose -threads is a count, and
+# ConsPerf's -threads CPU list; 0, the default, pins nothing).
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
@@ -31,6 +33,9 @@ warmup="${WARMUP:-5}"
 measure="${MEASURE_TIME:-8}"
 latency_rate="${LATENCY_RATE:-1000}"
 cross="${CROSS:-1}"
+pin="${PIN:-0}"
+prov_pin=(); lseg_prov_threads=(); cons_threads=()
+if [ "$pin" = 1 ]; then prov_pin=(taskset -c 0); lseg_prov_threads=(-threads 0); cons_threads=(-threads 1); fi
 syscalls="${SYSCALLS:-1}"
 command -v perf >/dev/null 2>&1 || syscalls=0
 port="${PORT:-15600}"
@@ -47,9 +52,9 @@ start_provider() { # side dir rate: sets $prov
   # pins the thread to CPU 1, which kept its pair on separate CPUs in every run before 2026-11-27 05:00), and
   # without the option it runs one unbound thread; ours takes a thread count and never pins.
   if [ "$side" = ours ]; then
-    (cd "$(bin ProvPerf)" && exec dotnet ProvPerf.dll -threads 1 "${args[@]}" ${PROV_ARGS:-} ${OURS_PROV_ARGS:-}) > "$dir/prov.log" 2>&1 &
+    (cd "$(bin ProvPerf)" && exec "${prov_pin[@]}" dotnet ProvPerf.dll -threads 1 "${args[@]}" ${PROV_ARGS:-} ${OURS_PROV_ARGS:-}) > "$dir/prov.log" 2>&1 &
   else
-    (cd "$work" && exec "$peers/bin/rsslProvPerf" "${args[@]}" ${PROV_ARGS:-}) > "$dir/prov.log" 2>&1 &
+    (cd "$work" && exec "$peers/bin/rsslProvPerf" "${lseg_prov_threads[@]}" "${args[@]}" ${PROV_ARGS:-}) > "$dir/prov.log" 2>&1 &
   fi
   prov=$!; pids+=("$prov")
   for _ in $(seq 1 300); do listening "$port" && return 0; sleep 0.1; done
@@ -61,9 +66,9 @@ start_consumer() { # side dir: sets $cons
   local args=(-h 127.0.0.1 -p "$port" -itemCount "$item_count" -steadyStateTime "$steady" -msgFile "$msg_file"
     -noDisplayStats -summaryFile "$dir/ConsSummary.out" -statsFile "$dir/ConsStats")
   if [ "$side" = ours ]; then
-    (cd "$(bin ConsPerf)" && exec dotnet ConsPerf.dll "${args[@]}") > "$dir/cons.log" 2>&1 &
+    (cd "$(bin ConsPerf)" && exec dotnet ConsPerf.dll "${cons_threads[@]}" "${args[@]}") > "$dir/cons.log" 2>&1 &
   else
-    (cd "$work" && exec "$peers/bin/rsslConsPerf" "${args[@]}") > "$dir/cons.log" 2>&1 &
+    (cd "$work" && exec "$peers/bin/rsslConsPerf" "${cons_threads[@]}" "${args[@]}") > "$dir/cons.log" 2>&1 &
   fi
   cons=$!; pids+=("$cons")
 }
@@ -104,7 +109,7 @@ run() {
   echo "$rate $ps $cs $lat $pns $cns $verdict" >> "$out/rows.txt"
 }
 
-echo "latency-ladder: ProvPerf -> ConsPerf, ours against LSEG C's (ETA C, $peers), $item_count items, $(basename "$msg_file"), ${steady} s steady state, CPU over ${measure} s from ${warmup} s; rates: $rates; rounds: $rounds; load before: $(uptime | sed 's/.*load average: //')"
+echo "latency-ladder: ProvPerf -> ConsPerf, ours against LSEG C's (ETA C, $peers), $item_count items, $(basename "$msg_file"), ${steady} s steady state, CPU over ${measure} s from ${warmup} s; rates: $rates; rounds: $rounds$([ "$pin" = 1 ] && echo "; providers pinned to CPU 0, consumers to CPU 1"); load before: $(uptime | sed 's/.*load average: //')"
 printf "%-9s %-6s %-5s %-5s %-9s %-9s %-8s %-8s %-9s %-9s %-16s %-6s %-6s %s\n" \
   rate round prov cons recv/s lat_avg_us p50_us p99_us prov_ns/u cons_ns/u send/EAGAIN/wait load0 load1 result
 : > "$out/rows.txt"
