@@ -32,6 +32,8 @@ public sealed class ReactorSink : IMessageSink, IOutboundChannel
 
     public void Cancel() => _out.Cancel();
 
+    public int UnsentBytes => _channel.Channel?.PendingBytes ?? 0;
+
     /// <summary>Submits a partly filled packed buffer at the end of a burst. False: the channel failed.</summary>
     public bool EndBurst() => _out.EndBurst();
 

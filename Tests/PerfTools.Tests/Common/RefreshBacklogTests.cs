@@ -1,6 +1,7 @@
 using PerfTools.Common.Omm;
 using PerfTools.Common.Provider;
 using PerfTools.Common.Timing;
+using PerfTools.Tests.Network;
 using Xunit;
 
 namespace PerfTools.Tests.Common;
@@ -40,6 +41,34 @@ public class RefreshBacklogTests
         Assert.True(sink.Unsent - sink.LastLength <= BurstSender.RefreshBacklogLimit,
             "the burst went on past the limit: the refresh before the last was already beyond it");
         Assert.Equal(1000 - sent, session.Items.RefreshesPending);
+    }
+
+    [Fact]
+    public void Over_a_real_channel_whose_consumer_reads_nothing_the_images_stop_at_the_limit()
+    {
+        using var pair = ChannelPair.Open();
+        var options = new PublishingOptions(DirectWrite: false, MaxPackCount: 1, PackBufSize: 6000, HighWaterMark: 0);
+        using var channel = new PublishingChannel(pair.Writer, "consumer", options, new PublishingStats());
+        Assert.Equal(ConnectionProgress.Active, channel.Initialize());
+        var session = new PublishingSession(channel, new MessagePacer(1000, 0, 1000), null);
+        for (int i = 1; i <= 20_000; i++)
+        {
+            byte[] name = System.Text.Encoding.ASCII.GetBytes("RDT" + i);
+            session.Items.Open(new ItemStream(i, ItemKey.From(name, 1), name, 1, streaming: true));
+        }
+        var bursts = new BurstSender(new MarketPriceEncoder(Xml.MsgDataLoaderTests.RepoMsgData()), new PublishingStats(), solicitedRefreshes: true);
+
+        int sent;
+        do
+        {
+            sent = bursts.SendRefreshes(session, 1000);
+            Assert.True(sent >= 0 && channel.EndBurst());
+        }
+        while (sent > 0);
+
+        Assert.True(session.Items.RefreshesPending > 0, "every image went to a consumer that reads nothing");
+        // Past the limit by at most the refresh that crossed it and what waits under the high-water mark.
+        Assert.InRange(channel.UnsentBytes, BurstSender.RefreshBacklogLimit + 1, BurstSender.RefreshBacklogLimit + 16 * 1024);
     }
 
     private static (BurstSender, PublishingSession, BackedUpSink) Provider(int items)
