@@ -51,12 +51,8 @@ public class RefreshBacklogTests
         using var channel = new PublishingChannel(pair.Writer, "consumer", options, new PublishingStats());
         Assert.Equal(ConnectionProgress.Active, channel.Initialize());
         var session = new PublishingSession(channel, new MessagePacer(1000, 0, 1000), null);
-        for (int i = 1; i <= 20_000; i++)
-        {
-            byte[] name = System.Text.Encoding.ASCII.GetBytes("RDT" + i);
-            session.Items.Open(new ItemStream(i, ItemKey.From(name, 1), name, 1, streaming: true));
-        }
-        var bursts = new BurstSender(new MarketPriceEncoder(Xml.MsgDataLoaderTests.RepoMsgData()), new PublishingStats(), solicitedRefreshes: true);
+        OpenItems(session, 20_000);
+        BurstSender bursts = Sender();
 
         int sent;
         do
@@ -73,16 +69,24 @@ public class RefreshBacklogTests
 
     private static (BurstSender, PublishingSession, BackedUpSink) Provider(int items)
     {
-        var encoder = new MarketPriceEncoder(Xml.MsgDataLoaderTests.RepoMsgData());
         var sink = new BackedUpSink();
         var session = new PublishingSession(sink, new MessagePacer(1000, 0, 1000), null);
-        for (int i = 1; i <= items; i++)
+        OpenItems(session, items);
+        return (Sender(), session, sink);
+    }
+
+    // Items open with their refreshes queued, as a consumer's requests leave them.
+    private static void OpenItems(PublishingSession session, int count)
+    {
+        for (int i = 1; i <= count; i++)
         {
             byte[] name = System.Text.Encoding.ASCII.GetBytes("RDT" + i);
             session.Items.Open(new ItemStream(i, ItemKey.From(name, 1), name, 1, streaming: true));
         }
-        return (new BurstSender(encoder, new PublishingStats(), solicitedRefreshes: true), session, sink);
     }
+
+    private static BurstSender Sender() =>
+        new(new MarketPriceEncoder(Xml.MsgDataLoaderTests.RepoMsgData()), new PublishingStats(), solicitedRefreshes: true);
 
     private sealed class BackedUpSink : IMessageSink
     {
