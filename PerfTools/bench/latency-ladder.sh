@@ -6,7 +6,9 @@
 # for our consumer, whose summary has them), CPU time per update of each process (from /proc: user + system time over
 # a window of steady state, MEASURE_TIME seconds from WARMUP seconds after the consumer started, over the updates
 # received in that window (steady-state rate); less disturbed by the
-# machine's load than latency), and pass/fail (find-max-rate.sh's rule: the consumer exits 0 (LSEG's: its summary
+# machine's load than latency), the share of that window each process's threads spent runnable but waiting for a CPU
+# (rq_wait%, provider/consumer, from /proc/<pid>/task/*/schedstat: a consumer that shares its provider's CPU waits
+# there), and pass/fail (find-max-rate.sh's rule: the consumer exits 0 (LSEG's: its summary
 # has no "TEST FAILED"/"not reached") with every image, average latency under 1 ms, at least 95% of the rate).
 # It ends with the goals of issue 25, judged on the rounds' medians, and the load average before and after.
 #
@@ -82,8 +84,8 @@ run() {
   start_provider "$ps" "$dir" "$rate"
   start_consumer "$cs" "$dir"
   sleep "$warmup"
-  local p0 c0 p1 c1
-  p0=$(cpu_ticks "$prov"); c0=$(cpu_ticks "$cons")
+  local p0 c0 p1 c1 pw0 cw0
+  p0=$(cpu_ticks "$prov"); c0=$(cpu_ticks "$cons"); pw0=$(rq_waits "$prov"); cw0=$(rq_waits "$cons")
   if [ "$syscalls" = 1 ]; then
     perf stat -x, -o "$dir/prov.syscalls" -p "$prov" -e syscalls:sys_enter_sendto,syscalls:sys_enter_writev \
       -e syscalls:sys_exit_sendto --filter "ret == -11" -e syscalls:sys_exit_writev --filter "ret == -11" \
@@ -93,6 +95,7 @@ run() {
     sleep "$measure"
   fi
   p1=$(cpu_ticks "$prov"); c1=$(cpu_ticks "$cons")
+  local waits; waits="$(rq_wait_percent "$pw0" "$(rq_waits "$prov")" "$measure")/$(rq_wait_percent "$cw0" "$(rq_waits "$cons")" "$measure")"
   end_pair
   local s="$dir/ConsSummary.out" recv images p50 p99
   read_consumer_summary "$s"
@@ -105,14 +108,14 @@ run() {
   fi
   if [ "$cs" = lseg ] && grep -qE "TEST FAILED|not reached" "$s" "$dir/cons.log" 2>/dev/null; then rc=1; fi
   verdict=$(pair_verdict "$rc" "$lat" "$recv" "$rate" "$images" "$item_count")
-  printf "%-9s %-6s %-5s %-5s %-9s %-9s %-8s %-8s %-9s %-9s %-16s %-6s %-6s %s\n" \
-    "$rate" "$round" "$ps" "$cs" "${recv%.*}" "$lat" "$p50" "$p99" "$pns" "$cns" "$sys" "$load0" "$(load)" "$verdict"
+  printf "%-9s %-6s %-5s %-5s %-9s %-9s %-8s %-8s %-9s %-9s %-16s %-11s %-6s %-6s %s\n" \
+    "$rate" "$round" "$ps" "$cs" "${recv%.*}" "$lat" "$p50" "$p99" "$pns" "$cns" "$sys" "$waits" "$load0" "$(load)" "$verdict"
   echo "$rate $ps $cs $lat $pns $cns $verdict" >> "$out/rows.txt"
 }
 
 echo "latency-ladder: ProvPerf -> ConsPerf, ours against LSEG C's (ETA C, $peers), $item_count items, $(basename "$msg_file"), ${steady} s steady state, CPU over ${measure} s from ${warmup} s; rates: $rates; rounds: $rounds$([ "$pin" = 1 ] && echo "; providers pinned to CPU 0, consumers to CPU 1"); load before: $(uptime | sed 's/.*load average: //')"
-printf "%-9s %-6s %-5s %-5s %-9s %-9s %-8s %-8s %-9s %-9s %-16s %-6s %-6s %s\n" \
-  rate round prov cons recv/s lat_avg_us p50_us p99_us prov_ns/u cons_ns/u send/EAGAIN/wait load0 load1 result
+printf "%-9s %-6s %-5s %-5s %-9s %-9s %-8s %-8s %-9s %-9s %-16s %-11s %-6s %-6s %s\n" \
+  rate round prov cons recv/s lat_avg_us p50_us p99_us prov_ns/u cons_ns/u send/EAGAIN/wait rq_wait% load0 load1 result
 : > "$out/rows.txt"
 for rate in $rates; do
   for round in $(seq 1 "$rounds"); do

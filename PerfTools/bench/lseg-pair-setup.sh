@@ -26,6 +26,13 @@ trap cleanup EXIT
 
 load() { cut -d' ' -f1 /proc/loadavg; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo ""; }
+# "tid nanoseconds" per thread of the process: time spent runnable but waiting for a CPU (/proc/<pid>/task/*/schedstat,
+# field 2). rq_wait_percent before after seconds: the threads present in both, as a percentage of the window.
+rq_waits() { for t in /proc/"$1"/task/*; do echo "${t##*/} $(awk '{ print $2 }' "$t/schedstat" 2>/dev/null)"; done; }
+rq_wait_percent() {
+  awk -v t="$3" 'FNR == NR { a[$1] = $2; next } ($1 in a) && $2 != "" { s += $2 - a[$1] } END { printf "%.1f", s / (t * 1e7) }' \
+    <(echo "$1") <(echo "$2")
+}
 listening() { ss -ltn 2>/dev/null | grep -q ":$1 "; }
 
 # end_pair: waits for the consumer ($cons; its exit code in rc), stops the provider ($prov), waits for $port to close.
