@@ -21,6 +21,8 @@
 # MSG_FILE (../shared/reference/perftools/MsgData.xml), OURS_PROV_ARGS (extra options for our ProvPerf only, e.g.
 # "-highWaterMark 65536" so a slice of the update burst leaves in one write; 0, the default, is the guide's 6144),
 # PROV_ARGS (extra options for both providers, ours and LSEG's: "-highWaterMark 65536" compares the two at one mark),
+# CONS_ARGS (extra options for both consumers; with PROV_ARGS, "-sendBufSize 65535 -recvBufSize 65535" in both gives
+# LSEG C's pair the socket buffers ours has at the defaults, the guide's 65535 bytes, which LSEG C sets only when given),
 # PEERS (../shared/peers/lseg-eta-c), OUT (out/bench/ladder), PIN (1: every provider on CPU 0 and every consumer on CPU 1,
 # the same for both: LSEG C's by their -threads CPU lists, ours by taskset for ProvPerf, whose -threads is a count, and
 # ConsPerf's -threads CPU list; 0, the default, pins nothing).
@@ -69,9 +71,9 @@ start_consumer() { # side dir: sets $cons
   local args=(-h 127.0.0.1 -p "$port" -itemCount "$item_count" -steadyStateTime "$steady" -msgFile "$msg_file"
     -noDisplayStats -summaryFile "$dir/ConsSummary.out" -statsFile "$dir/ConsStats")
   if [ "$side" = ours ]; then
-    (cd "$(bin ConsPerf)" && exec dotnet ConsPerf.dll "${cons_threads[@]}" "${args[@]}") > "$dir/cons.log" 2>&1 &
+    (cd "$(bin ConsPerf)" && exec dotnet ConsPerf.dll "${cons_threads[@]}" "${args[@]}" ${CONS_ARGS:-}) > "$dir/cons.log" 2>&1 &
   else
-    (cd "$work" && exec "$peers/bin/rsslConsPerf" "${cons_threads[@]}" "${args[@]}") > "$dir/cons.log" 2>&1 &
+    (cd "$work" && exec "$peers/bin/rsslConsPerf" "${cons_threads[@]}" "${args[@]}" ${CONS_ARGS:-}) > "$dir/cons.log" 2>&1 &
   fi
   cons=$!; pids+=("$cons")
 }
