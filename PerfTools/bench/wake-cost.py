@@ -6,6 +6,9 @@ measures the CPU time (from /proc/thread-self/schedstat: the scheduler's own cou
 one sleep-and-wake cycle costs the thread that sleeps, woken either by its own timer (select with a timeout that
 expires) or by an event (poll on a pipe that another process writes to on the same schedule, no timeout). Python's
 own loop costs the same in both, so the difference is the kernel's (and, in a virtual machine, the hypervisor's).
+Beside each it prints what the scheduler counted as the thread waiting for a CPU once woken (schedstat's run_delay);
+compare it with `perf sched record` + `perf sched timehist` on the same loop to see how much of the wait from the
+wake-up to running the scheduler counted as running instead.
 
 Usage: python3 PerfTools/bench/wake-cost.py [cycles=2000] [period_us=900]
 """
@@ -15,16 +18,22 @@ import sys
 import time
 
 
-def thread_cpu_ns():
+def thread_schedstat():
+    """The thread's time on a CPU and its time runnable but waiting for one (run_delay), in ns."""
     with open("/proc/thread-self/schedstat") as f:
-        return int(f.read().split()[0])
+        on_cpu, waiting, _ = f.read().split()
+        return int(on_cpu), int(waiting)
+
+
+def per_sleep_us(start, end, cycles):
+    return tuple((e - s) / cycles / 1000.0 for s, e in zip(start, end))
 
 
 def timer_woken(cycles, period_us):
-    start = thread_cpu_ns()
+    start = thread_schedstat()
     for _ in range(cycles):
         select.select([], [], [], period_us / 1e6)  # no descriptors: only the timeout ends the wait
-    return (thread_cpu_ns() - start) / cycles / 1000.0
+    return per_sleep_us(start, thread_schedstat(), cycles)
 
 
 def event_woken(cycles, period_us):
@@ -39,14 +48,14 @@ def event_woken(cycles, period_us):
     os.close(write_end)
     poller = select.poll()
     poller.register(read_end, select.POLLIN)
-    start = thread_cpu_ns()
+    start = thread_schedstat()
     for _ in range(cycles):
         poller.poll()  # no timeout: only the writer wakes it
         os.read(read_end, 1)
-    spent = thread_cpu_ns() - start
+    spent = per_sleep_us(start, thread_schedstat(), cycles)
     os.waitpid(writer, 0)
     os.close(read_end)
-    return spent / cycles / 1000.0
+    return spent
 
 
 def main():
@@ -54,10 +63,11 @@ def main():
     period_us = int(sys.argv[2]) if len(sys.argv) > 2 else 900
     load = open("/proc/loadavg").read().split()[:3]
     print(f"wake-cost: {cycles} sleeps of about {period_us} us each, load {' '.join(load)}")
-    timer = timer_woken(cycles, period_us)
-    event = event_woken(cycles, period_us)
-    print(f"woken by its own timer : {timer:6.2f} us of the sleeping thread's CPU per sleep")
-    print(f"woken by another process: {event:6.2f} us")
+    timer_cpu, timer_wait = timer_woken(cycles, period_us)
+    event_cpu, event_wait = event_woken(cycles, period_us)
+    print(f"woken by its own timer : {timer_cpu:6.2f} us of the sleeping thread's CPU per sleep, "
+          f"{timer_wait:5.2f} us counted as waiting for a CPU")
+    print(f"woken by another process: {event_cpu:6.2f} us, {event_wait:5.2f} us")
 
 
 if __name__ == "__main__":
