@@ -1,5 +1,6 @@
 using Eta.Codec;
 using Eta.Transport;
+using PerfTools.Common.CommandLine;
 using PerfTools.Common.Items;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Network;
@@ -39,6 +40,9 @@ public static class NIProvPerfApp
         var parsed = NIProvPerfCommandLine.Parse(args);
         if (!parsed.IsSuccess)
             return parsed.Report(NIProvPerfCommandLine.ToolName, console, console);
+        CommandLineError? unwritable = OutputPathCheck.CheckAll(parsed.Options!.OutputPaths());
+        if (unwritable is not null)
+            return CommandLineResult<NIProvPerfOptions>.ReportError(NIProvPerfCommandLine.ToolName, unwritable, console);
         return Run(parsed.Options!, console, cancellation, handleSignals);
     }
 

@@ -1,5 +1,7 @@
 using Eta.Transport;
+using PerfTools.Common.CommandLine;
 using PerfTools.Common.Lifetime;
+using PerfTools.Common.Output;
 using PerfTools.PerfHub.Network;
 using PerfTools.PerfHub.Options;
 using PerfTools.PerfHub.Output;
@@ -11,7 +13,8 @@ namespace PerfTools.PerfHub;
 /// <summary>
 /// PerfHub as a callable: parse, bind both servers, run the loop until the run time, Ctrl+C/SIGTERM or the caller's
 /// token ends it, then write the summary. Exit codes: 0 ran and stopped normally; 1 a server could not be started or
-/// an output file created; 2 a command-line error.
+/// an output file created; 2 a command-line error, an output path that cannot be written among them (checked before
+/// anything binds, so a run cannot lose its summary at the end).
 /// </summary>
 public static class PerfHubApp
 {
@@ -26,6 +29,9 @@ public static class PerfHubApp
         if (!parsed.IsSuccess)
             return parsed.Report(PerfHubCommandLine.ToolName, output, output);
         PerfHubOptions options = parsed.Options!;
+        CommandLineError? unwritable = OutputPathCheck.CheckAll(options.OutputPaths());
+        if (unwritable is not null)
+            return CommandLineResult<PerfHubOptions>.ReportError(PerfHubCommandLine.ToolName, unwritable, output);
 
         Transport.Initialize(new InitArgs { GlobalLocking = false });
         Server? consumers = null;

@@ -64,6 +64,14 @@ public sealed record NIProvPerfOptions
     /// <summary>Login user name; empty means the system login name.</summary>
     public string UserName { get; init; } = "";
 
+    /// <summary>Every file the run writes, with the option that names it, for the check before the run starts.</summary>
+    public IEnumerable<(string Option, string Path)> OutputPaths()
+    {
+        yield return ("-summaryFile", SummaryFile);
+        for (int n = 1; n <= ThreadCount; n++)
+            yield return ("-statsFile", Common.Output.StatsFile.PathForThread(StatsFile, n));
+    }
+
     /// <summary>Packing is on when more than one message goes into a buffer.</summary>
     public bool Packing => MaxPackCount > 1;
 

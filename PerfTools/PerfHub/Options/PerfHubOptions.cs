@@ -80,9 +80,19 @@ public sealed record PerfHubOptions
 
     public string StatsFile { get; init; } = "HubStats";
 
+    /// <summary>The statistics file itself: <see cref="StatsFile"/> is its base name.</summary>
+    public string StatsPath => StatsFile + ".csv";
+
     public int WriteStatsIntervalSeconds { get; init; } = 5;
 
     public string SummaryFile { get; init; } = "HubSummary.out";
 
     public bool DisplayStats { get; init; } = true;
+
+    /// <summary>Every file the run writes, with the option that names it, for the check before the run starts.</summary>
+    public IEnumerable<(string Option, string Path)> OutputPaths()
+    {
+        yield return ("-summaryFile", SummaryFile);
+        yield return ("-statsFile", StatsPath);
+    }
 }

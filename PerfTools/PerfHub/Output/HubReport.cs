@@ -32,7 +32,7 @@ internal sealed class HubReport : IDisposable
         _console = console;
         _source = new HubStatsSource(hub);
         _collector = new StatsCollector<HubStatsSource>(HubStatistics.Layout, [_source],
-            new StatsOutput(_ => options.StatsFile + ".csv"));
+            new StatsOutput(_ => options.StatsPath));
     }
 
     public void Attach(HubLoop loop)

@@ -1,4 +1,6 @@
 using PerfTools.ConsPerf;
+using PerfTools.NIProvPerf;
+using PerfTools.PerfHub;
 using PerfTools.ProvPerf;
 using PerfTools.TransportPerf;
 using Xunit;
@@ -98,6 +100,42 @@ public sealed class OptionErrorTests : IDisposable
         Assert.Equal(UsageError, exit);
         Assert.Contains($"-statsFile: cannot write '{Missing("ProvStats1.csv")}'", console.ToString());
         Assert.DoesNotContain("Server bound", console.ToString());
+    }
+
+    [Fact]
+    public void NIProvPerf_checks_its_summary_and_stats_paths_before_it_connects()
+    {
+        var summaryConsole = new StringWriter();
+        var statsConsole = new StringWriter();
+        string summary = Missing("NIProvSummary.out");
+        string ok = Path.Combine(_dir, "NIProvSummary.out");
+
+        // Port 1: were the paths not checked first, the run would try to connect, fail, and lose its summary.
+        int summaryExit = NIProvPerfApp.Run(["-h", "127.0.0.1", "-p", "1", "-runTime", "1", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "NIProvStats")],
+            summaryConsole, TestContext.Current.CancellationToken);
+        int statsExit = NIProvPerfApp.Run(["-h", "127.0.0.1", "-p", "1", "-runTime", "1", "-summaryFile", ok, "-statsFile", Missing("NIProvStats")],
+            statsConsole, TestContext.Current.CancellationToken);
+
+        Assert.Equal(UsageError, summaryExit);
+        Assert.Contains($"-summaryFile: cannot write '{summary}': the folder", summaryConsole.ToString());
+        Assert.DoesNotContain("TEST INPUTS", summaryConsole.ToString());
+        Assert.Equal(UsageError, statsExit);
+        Assert.Contains($"-statsFile: cannot write '{Missing("NIProvStats1.csv")}'", statsConsole.ToString());
+        Assert.False(File.Exists(ok));
+    }
+
+    [Fact]
+    public void PerfHub_checks_its_summary_path_before_it_listens()
+    {
+        var console = new StringWriter();
+        string summary = Missing("HubSummary.out");
+
+        int exit = PerfHubApp.Run(["-p", "0", "-niPort", "0", "-runTime", "1", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "HubStats")],
+            console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains($"-summaryFile: cannot write '{summary}': the folder", console.ToString());
+        Assert.False(File.Exists(Path.Combine(_dir, "HubStats.csv")));
     }
 
     [Fact]
