@@ -21,12 +21,12 @@ public sealed class Server
     private readonly Tls.TlsServerOptions? _tls;
     private int _channelCount;
 
-    private Server(Socket listener, BindOptions options, bool locking)
+    private Server(Socket listener, BindOptions options, bool locking, Tls.TlsServerOptions? tls)
     {
         _listener = listener;
         _options = options;
         _locking = locking;
-        _tls = options.ConnectionType == ConnectionType.Encrypted ? StreamFactory.LoadServerTls(options.Tls!) : null;
+        _tls = tls;
         SharedPool = options.SharedPoolSize > 0
             ? new SharedBufferPool(options.SharedPoolSize, options.MaxFragmentSize + RipcLimits.HeaderLength + RipcLimits.PackedLengthSize + 64)
             : null;
@@ -56,7 +56,8 @@ public sealed class Server
     /// <summary>The handshakes (and their buffers) lent to accepted channels until they are active or closed.</summary>
     internal Handshake.ServerHandshakePool Handshakes { get; } = new();
 
-    internal static Server Listen(BindOptions options, bool locking)
+    /// <param name="tls">The server's TLS identity, loaded by the caller; null unless the server is encrypted.</param>
+    internal static Server Listen(BindOptions options, bool locking, Tls.TlsServerOptions? tls)
     {
         IPAddress address = options.InterfaceName is null ? IPAddress.Any : SocketSettings.ResolveInterface(options.InterfaceName);
         var listener = new Socket(address.AddressFamily, SocketType.Stream, ProtocolType.Tcp);
@@ -68,7 +69,7 @@ public sealed class Server
             listener.Bind(new IPEndPoint(address, options.Port));
             listener.Listen(512);
             listener.Blocking = options.ServerBlocking;
-            return new Server(listener, options, locking);
+            return new Server(listener, options, locking, tls);
         }
         catch
         {

@@ -81,9 +81,16 @@ public static class Transport
         options.Validate();
         if (!CanOpen(out bool locking, out error))
             return null;
+        Tls.TlsServerOptions? tls = null;
+        if (options.ConnectionType == ConnectionType.Encrypted
+            && !Wiring.StreamFactory.TryLoadServerTls(options.Tls!, out tls, out string? tlsFailure))
+        {
+            error = Fail(TransportReturnCode.Failure, $"Bind: {tlsFailure}");
+            return null;
+        }
         try
         {
-            return Server.Listen(options, locking);
+            return Server.Listen(options, locking, tls);
         }
         catch (SocketException e)
         {

@@ -83,7 +83,8 @@ internal sealed class ClientHandshake
                         _phase = Phase.ProxyTunnel;
                         break;
                     }
-                    OpenStream();
+                    if (OpenStream() is { } streamFailure)
+                        return Fail(error, streamFailure);
                     break;
                 case Phase.ProxyTunnel:
                     HandshakeProgress tunnel = _proxy!.Continue();
@@ -92,7 +93,8 @@ internal sealed class ClientHandshake
                     if (tunnel == HandshakeProgress.InProgress)
                         return HandshakeStep.InProgress;
                     _proxy = null;
-                    OpenStream();
+                    if (OpenStream() is { } tunnelStreamFailure)
+                        return Fail(error, tunnelStreamFailure);
                     break;
                 case Phase.StreamHandshake:
                     HandshakeProgress progress = Stream!.ContinueHandshake();
@@ -135,11 +137,20 @@ internal sealed class ClientHandshake
         }
     }
 
-    private void OpenStream()
+    /// <summary>Wraps the connected socket in its stream; the failure when the TLS settings' CA file cannot be used.</summary>
+    private string? OpenStream()
     {
-        Stream = ClientConnector.CreateStream(ConnectingSocket!, _options);
+        try
+        {
+            Stream = ClientConnector.CreateStream(ConnectingSocket!, _options);
+        }
+        catch (Exception e) when (StreamFactory.IsFileProblem(e))
+        {
+            return $"Init: cannot set up TLS with {_options.Host}:{_options.Port}: {e.Message}";
+        }
         ConnectingSocket = null;
         _phase = Phase.StreamHandshake;
+        return null;
     }
 
     // The server's answer to the upgrade; then RIPC runs inside the WebSocket (rssl.rwf), or the channel is ready (tr_json2).

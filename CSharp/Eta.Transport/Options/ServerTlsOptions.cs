@@ -14,11 +14,13 @@ public sealed record ServerTlsOptions
     /// <summary>TLS versions the server accepts: TLS 1.2 and/or 1.3; both by default.</summary>
     public SslProtocols Protocols { get; init; } = SslProtocols.Tls12 | SslProtocols.Tls13;
 
+    /// <summary>
+    /// Checks that both files are named. Their content is read when the server binds: a file that is missing or does
+    /// not hold what it should makes <see cref="Transport.Bind"/> fail with an error naming it, as a port in use does.
+    /// </summary>
     public void Validate()
     {
-        if (!File.Exists(CertificateFile))
-            throw new FileNotFoundException($"TLS certificate file '{CertificateFile}' not found.", CertificateFile);
-        if (!File.Exists(PrivateKeyFile))
-            throw new FileNotFoundException($"TLS private key file '{PrivateKeyFile}' not found.", PrivateKeyFile);
+        ArgumentException.ThrowIfNullOrWhiteSpace(CertificateFile);
+        ArgumentException.ThrowIfNullOrWhiteSpace(PrivateKeyFile);
     }
 }

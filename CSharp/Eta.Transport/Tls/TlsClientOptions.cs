@@ -50,7 +50,7 @@ internal sealed class TlsClientOptions
         var authorities = new X509Certificate2Collection();
         authorities.ImportFromPemFile(caFile);
         if (authorities.Count == 0)
-            throw new ArgumentException($"TLS CA file holds no PEM certificate: {caFile}", nameof(caFile));
+            throw new System.Security.Cryptography.CryptographicException($"TLS CA file holds no PEM certificate: {caFile}");
         return authorities;
     }
 }

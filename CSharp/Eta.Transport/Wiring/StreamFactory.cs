@@ -18,9 +18,29 @@ internal static class StreamFactory
         return TlsChannelStream.ForClient(socket, tlsOptions);
     }
 
-    /// <summary>Loads the server certificate and key once per server.</summary>
-    public static TlsServerOptions LoadServerTls(ServerTlsOptions options) =>
-        TlsServerOptions.FromPemFiles(options.CertificateFile, options.PrivateKeyFile, options.Protocols);
+    /// <summary>
+    /// Loads the server certificate and key once per server; false with <paramref name="failure"/> when a file is
+    /// missing, unreadable or does not hold a certificate and its key.
+    /// </summary>
+    public static bool TryLoadServerTls(ServerTlsOptions options, out TlsServerOptions? tls, out string? failure)
+    {
+        try
+        {
+            tls = TlsServerOptions.FromPemFiles(options.CertificateFile, options.PrivateKeyFile, options.Protocols);
+            failure = null;
+            return true;
+        }
+        catch (Exception e) when (IsFileProblem(e))
+        {
+            tls = null;
+            failure = e.Message; // names the file and what is wrong with it
+            return false;
+        }
+    }
+
+    /// <summary>What reading a PEM file throws when the file, not the program, is wrong.</summary>
+    public static bool IsFileProblem(Exception e) =>
+        e is IOException or UnauthorizedAccessException or System.Security.Cryptography.CryptographicException;
 
     public static IChannelStream CreateServerTls(Socket socket, TlsServerOptions options) =>
         TlsChannelStream.ForServer(socket, options);
