@@ -21,7 +21,7 @@ internal sealed record TransportRunOutcome(int ExitCode, string Reason)
     public const int BadSequence = 5;
 
     /// <summary>The summary's closing line.</summary>
-    public string SummaryLine => $"Run ended: {Reason}.";
+    public string SummaryLine => $"Run ended: {Reason.TrimEnd('.')}.";
 
     public static TransportRunOutcome Decide(TransportPerfOptions options, ShutdownSignal shutdown, RunFacts facts)
     {

@@ -27,6 +27,15 @@ public sealed class RunOutcomeTests
     }
 
     [Fact]
+    public void A_setup_failure_that_ends_with_a_period_ends_the_line_with_one()
+    {
+        using var shutdown = new ShutdownSignal(null, default, handleSignals: false);
+        TransportRunOutcome outcome = TransportRunOutcome.Decide(Options("-appType", "server"), shutdown,
+            new TransportRunOutcome.RunFacts("Bind: the content is malformed.", 0, null, null, 0, 0, 0));
+        Assert.Equal((1, "Run ended: failed: Bind: the content is malformed."), (outcome.ExitCode, outcome.SummaryLine));
+    }
+
+    [Fact]
     public void A_client_that_never_connected_exits_3_and_says_where_it_tried()
     {
         TransportRunOutcome outcome = Decide(Options("-appType", "client", "-h", "10.0.0.9", "-p", "14099"), ShutdownReason.RunTimeExpired, connections: 0);
