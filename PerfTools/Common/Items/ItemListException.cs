@@ -4,7 +4,7 @@ namespace PerfTools.Common.Items;
 public sealed class ItemListException : Exception
 {
     public ItemListException(string file, int line, string problem, Exception? inner = null)
-        : base(line > 0 ? $"{file}({line}): {problem}" : $"{file}: {problem}", inner)
+        : base(line > 0 ? $"{file}:{line}: {problem}" : $"{file}: {problem}", inner)
     {
         File = file;
         Line = line;

@@ -28,6 +28,8 @@ public static class ItemListLoader
     public static ItemList Load(string path, int requiredCount)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(requiredCount);
+        if (Directory.Exists(path))
+            throw new ItemListException(path, 0, "is a folder, not an item list file");
         if (!System.IO.File.Exists(path))
             throw new ItemListException(path, 0, "item list file not found");
 

@@ -15,6 +15,8 @@ public static class MsgDataLoader
 
     internal static MsgData Load(string path, IFieldDefinitions dictionary)
     {
+        if (Directory.Exists(path)) // else the open below says only that access is denied
+            throw new MsgDataException(path, 0, null, "is a folder, not a message data file");
         TextReader text;
         try
         {

@@ -87,7 +87,7 @@ public sealed class ItemListLoaderTests : IDisposable
         var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(path, 2));
 
         Assert.Equal(3, e.Line);
-        Assert.StartsWith(path + "(3): ", e.Message);
+        Assert.StartsWith(path + ":3: ", e.Message); // file:line, as the message data and dictionary errors say it
         Assert.Contains(expected, e.Message);
     }
 
@@ -121,6 +121,14 @@ public sealed class ItemListLoaderTests : IDisposable
 
         Assert.Contains("not found", e.Message);
         Assert.Equal(path, e.File);
+    }
+
+    [Fact]
+    public void A_folder_is_named_as_one()
+    {
+        var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(_dir, 1));
+
+        Assert.Equal($"{_dir}: is a folder, not an item list file", e.Message);
     }
 
     [Fact]

@@ -104,6 +104,21 @@ public class MsgDataErrorTests
         Assert.Contains("cannot open", e.Message);
     }
 
+    [Fact]
+    public void A_folder_is_named_as_one()
+    {
+        string folder = Directory.CreateTempSubdirectory("msgdata-folder-").FullName;
+        try
+        {
+            var e = Assert.Throws<MsgDataException>(() => MsgDataLoader.Load(folder, new FakeFieldDefinitions()));
+            Assert.Equal($"{folder}: is a folder, not a message data file", e.Message);
+        }
+        finally
+        {
+            Directory.Delete(folder);
+        }
+    }
+
     internal static string Entry(int fieldId, string type, string data) =>
         $"<fieldEntry fieldId=\"{fieldId}\" dataType=\"{type}\" data=\"{data}\"/>";
 
