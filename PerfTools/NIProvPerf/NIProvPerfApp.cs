@@ -109,13 +109,14 @@ public static class NIProvPerfApp
             report.Collect(final: true);
 
             int exitCode = ExitCode(options, shutdown.Reason, threads, ref failure);
-            console.Write(report.BuildResults());
+            string results = report.BuildResults();
             if (failure is not null)
-                console.WriteLine($"Test ended early: {failure}");
+                results += $"Test ended early: {failure}{Environment.NewLine}";
+            console.Write(results);
             console.Flush();
             try
             {
-                File.WriteAllText(options.SummaryFile, report.BuildSummary());
+                File.WriteAllText(options.SummaryFile, report.BuildSummary(results));
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {

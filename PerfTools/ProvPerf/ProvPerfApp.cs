@@ -101,11 +101,12 @@ public static class ProvPerfApp
                     thread.Join();
             }
             report.Collect(final: true);
-            console.Write(report.BuildResults());
+            string results = report.BuildResults();
+            console.Write(results);
             console.Flush();
             try
             {
-                File.WriteAllText(options.SummaryFile, report.BuildSummary());
+                File.WriteAllText(options.SummaryFile, report.BuildSummary(results));
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {

@@ -42,12 +42,15 @@ internal sealed class ProvReport
         _console.Console.Flush();
     }
 
-    /// <summary>The whole summary file: inputs, then (with several threads) each thread, then the overall totals.</summary>
-    public string BuildSummary()
+    /// <summary>
+    /// The whole summary file: the inputs, then <paramref name="results"/> as the console showed them (built once, so
+    /// the CPU time, which runs on, is the same figure in both).
+    /// </summary>
+    public string BuildSummary(string results)
     {
         var inputs = new SummaryBuilder();
         ProvPerfInputsReport.Write(inputs, _options);
-        return inputs.ToString() + BuildResults();
+        return inputs.ToString() + results;
     }
 
     /// <summary>The results part of the summary, also printed on the console at the end.</summary>

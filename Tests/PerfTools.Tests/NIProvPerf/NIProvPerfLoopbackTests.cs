@@ -124,6 +124,10 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
         Assert.Contains("  CPU/Memory samples: ", summary);
         string output = console.ToString();
         Assert.Contains("Test ended early: ", output);
+        // The file holds the results exactly as printed, why the test ended included.
+        string results = summary[summary.IndexOf("--- OVERALL SUMMARY ---", StringComparison.Ordinal)..];
+        Assert.EndsWith(results, output);
+        Assert.Contains("\nTest ended early: ", results);
         Assert.Matches(@"\n\d{3}: UpdRate: \d+, CPU: \d+\.\d\d%, Mem: \d+\.\d\dMB\n", output); // §6.7.3
         Assert.Contains("\n  - Sent 20 images (total: 20)\n", output);
     }

@@ -64,6 +64,8 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         Assert.Contains("--- OVERALL SUMMARY ---", summary);
         Assert.Contains($"Image requests received: {10 * options.ThreadCount}", summary);
         Assert.Contains("Received Source Directory Request", console.ToString());
+        // The file's results are the console's, CPU time per update included (it is read once, at the end).
+        Assert.EndsWith(summary[summary.IndexOf("--- OVERALL SUMMARY ---", StringComparison.Ordinal)..], console.ToString());
         for (int thread = 1; thread <= options.ThreadCount; thread++)
         {
             string[] stats = File.ReadAllLines(Path.Combine(_dir, $"ProvStats{thread}.csv"));
