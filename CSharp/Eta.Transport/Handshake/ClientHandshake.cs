@@ -185,6 +185,8 @@ internal sealed class ClientHandshake
             if (read < 0)
                 return FallBack(error, ref oldSocket, "connection closed by the server");
             frameLength = _input.PeekFrameLength();
+            if (NotAConnectReply(_input.Unread) is { } notRipc)
+                return Fail(error, notRipc);
             if (_input.Count < RipcLimits.HeaderLength || _input.Count < frameLength)
                 return HandshakeStep.InProgress;
         }
@@ -202,6 +204,37 @@ internal sealed class ClientHandshake
         _output.Commit(ClientKey.Encode(_output.Space, _ack.KeyType, publicKey));
         _phase = Phase.SendClientKey;
         return Advance(error, ref oldSocket);
+    }
+
+    /// <summary>
+    /// The failure when the first bytes of the reply cannot begin a ConnectAck or ConnectNak (flags with the extended
+    /// byte, and that byte saying which); null while they still can. Without it, a server that is not RSSL (an HTTP
+    /// server, another protocol) and keeps the connection open leaves the client waiting for a frame length that its
+    /// first two bytes made up, until the initialization timeout, with nothing said about why.
+    /// </summary>
+    private string? NotAConnectReply(ReadOnlySpan<byte> reply)
+    {
+        if (reply.Length < RipcLimits.HeaderLength)
+            return null;
+        bool extended = (reply[2] & RipcFlags.HasExtendedFlags) != 0;
+        if (extended && reply.Length < RipcLimits.HeaderLength + 1)
+            return null;
+        if (extended && (reply[3] & (RipcExtendedFlags.ConnectAck | RipcExtendedFlags.ConnectNak)) != 0)
+            return null;
+        return $"Init: {_options.Host}:{_options.Port} answered the ConnectReq with bytes that do not begin a RIPC ConnectAck "
+            + $"({Preview(reply)}); is it an RSSL server?";
+    }
+
+    // Text (an HTTP status line, a banner) is shown as its first line, anything else as its first bytes in hex.
+    private static string Preview(ReadOnlySpan<byte> reply)
+    {
+        ReadOnlySpan<byte> head = reply[..Math.Min(reply.Length, 16)];
+        foreach (byte b in head)
+        {
+            if (b is not (>= 0x20 and < 0x7F or (byte)'\r' or (byte)'\n'))
+                return $"first bytes {Convert.ToHexString(head)}";
+        }
+        return $"they read as text: \"{HttpTunnelRefusal.RequestLine(reply)}\"";
     }
 
     private HandshakeStep Complete()
