@@ -92,6 +92,8 @@ internal sealed class HubReport : IDisposable
             .Stat("Channels closed", c.ChannelsClosed);
         foreach (string closure in _loop?.Closures ?? [])
             summary.Note("Closed " + closure);
+        if (_loop?.UpstreamDown is { } down)
+            summary.Note($"Upstream {o.Upstream} not connected at the end: {down}");
         summary.Blank().Resources(_collector.Resources)
             .CpuPerMessage("CPU time per update received (nsec)", _collector.CpuTime, c.UpdatesIn).Blank().Section($"Result: {ResultText(reason)}");
         string text = summary.ToString();

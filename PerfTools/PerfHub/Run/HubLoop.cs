@@ -47,8 +47,13 @@ internal sealed class HubLoop : IDisposable
     /// <summary>Called on the loop's thread every -writeStatsInterval seconds.</summary>
     public Action? OnInterval { get; set; }
 
-    /// <summary>"name: reason" of every channel closed, in order.</summary>
+    /// <summary>"name: reason" of every channel closed, in order (an upstream that never connected is not one).</summary>
     public IReadOnlyList<string> Closures => _closures;
+
+    /// <summary>Why the upstream connection (with -upstream) is not up at this moment; null when it is, or there is none.</summary>
+    public string? UpstreamDown => _options.Upstream.Length == 0 || _upstream is { Channel.IsActive: true }
+        ? null
+        : _upstreamFailure ?? "its handshake has not completed";
 
     public int ConsumerCount => _connections.Count(c => c.Channel.Role == ChannelRole.Consumer && c.Channel.IsActive);
 
@@ -148,9 +153,7 @@ internal sealed class HubLoop : IDisposable
         Channel? channel = HubTransport.ConnectUpstream(_options, out string? error);
         if (channel is null)
         {
-            if (_upstreamFailure != error)
-                _log($"PerfHub: cannot connect upstream to {_options.Upstream} ({error}); retrying every second.");
-            _upstreamFailure = error;
+            UpstreamNotConnected(error ?? "no reason given");
             return;
         }
         _upstream = Add(new HubChannel(channel, ChannelRole.Upstream, $"upstream {_options.Upstream}", _options, _router.Hub.Counters));
@@ -208,8 +211,24 @@ internal sealed class HubLoop : IDisposable
         }
     }
 
+    // Said once per new reason, not at every retry: an upstream that stays away for an hour is one line, not 3,600.
+    private void UpstreamNotConnected(string reason)
+    {
+        if (_upstreamFailure != reason)
+            _log($"PerfHub: cannot connect upstream to {_options.Upstream} ({reason}); retrying every second.");
+        _upstreamFailure = reason;
+    }
+
     private void Close(Connection connection, string reason)
     {
+        if (connection == _upstream && !connection.Channel.IsActive)
+        {
+            // A connection attempt that failed (refused, or its handshake did): the next second's retry follows.
+            connection.Channel.Dispose();
+            _upstream = null;
+            UpstreamNotConnected(reason);
+            return;
+        }
         if (connection.Channel.IsActive)
         {
             _router.OnLost(connection.Peer);

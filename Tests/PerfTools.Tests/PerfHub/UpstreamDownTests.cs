@@ -1,0 +1,46 @@
+using System.Net;
+using System.Net.Sockets;
+using System.Text.RegularExpressions;
+using Xunit;
+
+namespace PerfTools.Tests.PerfHub;
+
+/// <summary>
+/// An upstream provider (-upstream) that never answers is retried every second, but said once: one console line,
+/// and one summary line saying it was not connected at the end. Before, each refused attempt was a closed channel:
+/// a line a second on the console and in the summary, and "Channels closed" counting them.
+/// </summary>
+public sealed class UpstreamDownTests : IDisposable
+{
+    private readonly string _dir = Directory.CreateTempSubdirectory("hub-upstream-").FullName;
+
+    public void Dispose() => Directory.Delete(_dir, recursive: true);
+
+    [Fact]
+    public void An_unreachable_upstream_is_reported_once_and_in_the_summary()
+    {
+        int closedPort = FreePort();
+        var console = new StringWriter();
+
+        int exit = global::PerfTools.PerfHub.PerfHubApp.Run(
+            ["-p", "0", "-niPort", "0", "-runTime", "3", "-upstream", $"127.0.0.1:{closedPort}",
+                "-summaryFile", Path.Combine(_dir, "HubSummary.out"), "-statsFile", Path.Combine(_dir, "HubStats")],
+            console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(0, exit);
+        string output = console.ToString();
+        Assert.Single(Regex.Matches(output, $"cannot connect upstream to 127.0.0.1:{closedPort} "));
+        string summary = File.ReadAllText(Path.Combine(_dir, "HubSummary.out"));
+        Assert.Contains("  Channels closed: 0\n", summary);
+        Assert.DoesNotContain("Closed upstream", summary);
+        Assert.Matches($"\n  Upstream 127.0.0.1:{closedPort} not connected at the end: .*ConnectionRefused", summary);
+    }
+
+    // A port nothing listens on: bound, then released.
+    private static int FreePort()
+    {
+        using var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+        socket.Bind(new IPEndPoint(IPAddress.Loopback, 0));
+        return ((IPEndPoint)socket.LocalEndPoint!).Port;
+    }
+}
