@@ -51,8 +51,13 @@ public sealed class ConnectFailures
         string? last = Volatile.Read(ref _lastError);
         if (HostNotFound)
             return $"host not found: {_host} has no address (port {_port}; gave up after {seconds} s)";
-        return $"cannot connect to {_host}:{_port} within {seconds} s" + (last is null ? "" : $" (last attempt: {last})");
+        return $"cannot connect to {_host}:{_port} within {seconds} s" + (last is null ? $" ({NoAnswer})" : $" (last attempt: {last})");
     }
+
+    /// <summary>Why, when no attempt failed: the one under way never completed.</summary>
+    private const string NoAnswer =
+        "no attempt failed or completed: the host did not answer the TCP connect or the RIPC handshake, as with a firewall "
+        + "that drops packets, a server too busy to accept, or one that does not speak RSSL";
 
     private static bool Resolves(string host)
     {

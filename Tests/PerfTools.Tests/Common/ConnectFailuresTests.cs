@@ -30,4 +30,14 @@ public sealed class ConnectFailuresTests
         Assert.Equal("Tool: connection to 127.0.0.1:1 failed (refused); retrying every 1 s.",
             failures.RetryLine("Tool", "refused", TimeSpan.FromSeconds(1)));
     }
+
+    [Fact]
+    public void An_attempt_that_never_ended_says_the_host_did_not_answer()
+    {
+        var failures = new ConnectFailures("127.0.0.1", "15981");
+
+        Assert.Equal("cannot connect to 127.0.0.1:15981 within 3 s (no attempt failed or completed: the host did not answer "
+            + "the TCP connect or the RIPC handshake, as with a firewall that drops packets, a server too busy to accept, "
+            + "or one that does not speak RSSL)", failures.GiveUpLine(3));
+    }
 }
