@@ -157,6 +157,21 @@ public sealed partial class ReportTests
     }
 
     [Fact]
+    public void TwoRunsWithoutSummariesStillGetAHeadlineEach()
+    {
+        // A run killed before its summary (only stats files) is exactly when a user compares what is left.
+        using var a = new RunFixture("killed-a").ConsStats();
+        using var b = new RunFixture("killed-b").ConsStats();
+
+        var (code, output, error) = Run("-headline", "-o", a.Root, a.Path, b.Path);
+
+        Assert.True(code == 0, error);
+        Assert.Contains("(no summary file with figures in killed-a)", output);
+        Assert.Contains("(no summary file with figures in killed-b)", output);
+        Assert.Contains("Report: ", output);
+    }
+
+    [Fact]
     public void AnEmptyFolderExitsWithTwoAndSaysWhy()
     {
         using var run = new RunFixture();

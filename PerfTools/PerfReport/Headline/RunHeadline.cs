@@ -57,7 +57,7 @@ internal sealed record RunHeadline(string RunName, IReadOnlyList<HeadlineLine> L
     public string Format(string title, params HeadlineLine[] more)
     {
         HeadlineLine[] lines = [.. Lines, .. more];
-        int width = lines.Max(l => l.Label.Length) + 1;
+        int width = lines.Length == 0 ? 0 : lines.Max(l => l.Label.Length) + 1; // a run with no figures has no lines
         var text = new System.Text.StringBuilder(title).Append('\n');
         if (Lines.Count == 0)
             text.Append("  (no summary file with figures in ").Append(RunName).Append(")\n");
