@@ -12,9 +12,9 @@ namespace PerfTools.PerfHub;
 
 /// <summary>
 /// PerfHub as a callable: parse, bind both servers, run the loop until the run time, Ctrl+C/SIGTERM or the caller's
-/// token ends it, then write the summary. Exit codes: 0 ran and stopped normally; 1 a server could not be started or
-/// an output file created; 2 a command-line error, an output path that cannot be written among them (checked before
-/// anything binds, so a run cannot lose its summary at the end).
+/// token ends it, then write the summary. Exit codes: 0 ran and stopped normally; 1 a server could not be started,
+/// or an output file created or the summary written; 2 a command-line error, an output path that cannot be written
+/// among them (checked before anything binds, so a run cannot lose its summary at the end).
 /// </summary>
 public static class PerfHubApp
 {
@@ -80,6 +80,7 @@ public static class PerfHubApp
             output.WriteLine($"PerfHub: consumers connect to port {consumers.Port}, non-interactive providers to port {providers.Port}"
                 + (options.Upstream.Length > 0 ? $"; consuming from {options.Upstream}." : "."));
             listening?.Invoke(consumers.Port, providers.Port);
+            bool summaryWritten;
             try
             {
                 loop.Run(shutdown.Token);
@@ -87,9 +88,9 @@ public static class PerfHubApp
             finally
             {
                 report.WriteInterval();
-                report.WriteSummary(shutdown.Reason);
+                summaryWritten = report.WriteSummary(shutdown.Reason);
             }
+            return summaryWritten ? 0 : SetupErrorExitCode;
         }
-        return 0;
     }
 }

@@ -78,11 +78,12 @@ public sealed class ConsumerRun : IDisposable
         _output.Write(outcome.Succeeded ? $"\n{outcome.Reason}\n" : $"\nError: {outcome.Reason}\n");
         string summary = SummaryReport.Format(_options, _statistics, _statistics.Collector.Resources, outcome, endUsec,
             _statistics.Collector.CpuTime);
-        WriteSummaryFile(summary);
+        bool written = WriteSummaryFile(summary);
         _output.Write('\n');
         _output.Write(summary);
         _output.Flush();
-        return outcome;
+        // A script that trusts exit 0 must find the summary file; a failed run keeps its own, more telling, code.
+        return written || !outcome.Succeeded ? outcome : new RunOutcome(RunOutcomeKind.SummaryNotWritten, outcome.Reason);
     }
 
     private RunOutcome Monitor(ShutdownSignal shutdown, long startUsec)
@@ -193,15 +194,17 @@ public sealed class ConsumerRun : IDisposable
         _console.WriteImageRetrieval(s.ItemCount, s.ImageRetrievalEndUsec - s.ImageRetrievalStartUsec);
     }
 
-    private void WriteSummaryFile(string summary)
+    private bool WriteSummaryFile(string summary)
     {
         try
         {
             File.WriteAllText(_options.SummaryFile, summary);
+            return true;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             Warn($"Error: cannot write the summary file {_options.SummaryFile}: {e.Message}");
+            return false;
         }
     }
 

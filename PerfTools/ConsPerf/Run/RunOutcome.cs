@@ -26,6 +26,9 @@ public enum RunOutcomeKind
 
     /// <summary>Stopped from outside (Ctrl+C or the caller's cancellation) before the test finished.</summary>
     Interrupted,
+
+    /// <summary>The test completed but its summary file could not be written: its results are only on the console.</summary>
+    SummaryNotWritten,
 }
 
 /// <summary>The outcome and, when it is a failure, what happened, in words for the summary and the console.</summary>
@@ -37,6 +40,7 @@ public sealed record RunOutcome(RunOutcomeKind Kind, string Reason)
     public int ExitCode => Kind switch
     {
         RunOutcomeKind.SteadyStateCompleted or RunOutcomeKind.SnapshotCompleted => 0,
+        RunOutcomeKind.SummaryNotWritten => 1,
         RunOutcomeKind.ImagesTimedOut => 3,
         RunOutcomeKind.ConnectionLost => 4,
         RunOutcomeKind.ProviderRefused => 5,

@@ -51,7 +51,8 @@ internal sealed class HubReport : IDisposable
             $"PerfHub: in {f.Count((int)HubCounter.MessagesIn)}, out {f.Count((int)HubCounter.MessagesOut)}, fan-out {f.Count((int)HubCounter.FanOut)}, dropped {f.Count((int)HubCounter.MessagesDropped)}, images queued {f.Count((int)HubCounter.ImagesQueued)}, items {f.Total((int)HubCounter.CachedItems)} ({_hub.Cache.ImageCount} with image), consumers {f.Total((int)HubCounter.Consumers)}, providers {f.Total((int)HubCounter.Providers)}, CPU {f.Resources.CpuPercent:F2}%, Mem {f.Resources.MemoryMegabytes:F2}MB\n");
     }
 
-    public void WriteSummary(ShutdownReason reason)
+    /// <summary>Prints the summary and writes it to -summaryFile; false when the file could not be written.</summary>
+    public bool WriteSummary(ShutdownReason reason)
     {
         HubCounters c = _hub.Counters;
         PerfHubOptions o = _options;
@@ -97,6 +98,7 @@ internal sealed class HubReport : IDisposable
         summary.Blank().Resources(_collector.Resources)
             .CpuPerMessage("CPU time per update received (nsec)", _collector.CpuTime, c.UpdatesIn).Blank().Section($"Result: {ResultText(reason)}");
         string text = summary.ToString();
+        bool written = true;
         try
         {
             File.WriteAllText(o.SummaryFile, text);
@@ -104,8 +106,10 @@ internal sealed class HubReport : IDisposable
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             _console.WriteLine($"PerfHub: cannot write the summary file {o.SummaryFile}: {e.Message}");
+            written = false;
         }
         _console.Write(text);
+        return written;
     }
 
     private static string ResultText(ShutdownReason reason) => reason switch

@@ -1,0 +1,53 @@
+using PerfTools.ConsPerf;
+using PerfTools.Tests.ConsPerf;
+using Xunit;
+
+namespace PerfTools.Tests.Robustness;
+
+/// <summary>
+/// A run whose summary file cannot be written (here /dev/full: opened fine, every write fails, as on a full disk)
+/// does not exit 0: a script that trusts the exit code would look for results that are not there. ProvPerf, NIProvPerf
+/// and TransportPerf already exited 1; ConsPerf and PerfHub said so on the console and exited 0.
+/// </summary>
+[Collection(EndToEndCollection.Name)]
+public sealed class SummaryWriteFailureTests
+{
+    private const string FullDevice = "/dev/full";
+
+    [Fact]
+    public async Task ConsPerf_exits_1_when_a_completed_run_cannot_write_its_summary()
+    {
+        Assert.SkipUnless(File.Exists(FullDevice), "needs /dev/full");
+        await using var run = new LoopbackRun(TimeSpan.FromSeconds(60));
+        await run.StartProviderAsync();
+
+        int exit = await run.RunConsumerAsync("-itemFile", run.WriteItemList(10), "-itemCount", "10", "-steadyStateTime", "1",
+            "-summaryFile", FullDevice);
+
+        Assert.True(exit == 1, run.ConsumerConsole.Text);
+        Assert.Contains($"Error: cannot write the summary file {FullDevice}", run.ConsumerConsole.Text);
+        Assert.Contains("Result: Steady-state time of 1 seconds has expired.", run.ConsumerConsole.Text); // the run itself completed
+    }
+
+    [Fact]
+    public void PerfHub_exits_1_when_it_cannot_write_its_summary()
+    {
+        Assert.SkipUnless(File.Exists(FullDevice), "needs /dev/full");
+        string dir = Directory.CreateTempSubdirectory("hub-full-").FullName;
+        try
+        {
+            var console = new StringWriter();
+
+            int exit = global::PerfTools.PerfHub.PerfHubApp.Run(
+                ["-p", "0", "-niPort", "0", "-runTime", "1", "-summaryFile", FullDevice, "-statsFile", Path.Combine(dir, "HubStats")],
+                console, TestContext.Current.CancellationToken);
+
+            Assert.Equal(1, exit);
+            Assert.Contains($"PerfHub: cannot write the summary file {FullDevice}", console.ToString());
+        }
+        finally
+        {
+            Directory.Delete(dir, recursive: true);
+        }
+    }
+}
