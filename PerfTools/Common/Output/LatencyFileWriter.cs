@@ -21,7 +21,7 @@ public sealed class LatencyFileWriter : IDisposable
 
     // Lines are formatted as ASCII straight into this buffer and written to the file when it fills: a StreamWriter
     // would allocate its 64 KB byte buffer on the first full flush, in the middle of a run.
-    private readonly FileStream _file;
+    private readonly Stream _file;
     private readonly byte[] _buffer = new byte[BufferSize];
     private readonly LongHistogram _histogram;
     private readonly double _unitsPerMicrosecond;
@@ -29,18 +29,25 @@ public sealed class LatencyFileWriter : IDisposable
     private bool _disposed;
 
     /// <param name="unitsPerMicrosecond">The unit of the latency column: 1 for microseconds, 1000 for nanoseconds.</param>
-    public LatencyFileWriter(string path, string header, double unitsPerMicrosecond = 1)
+    /// <param name="file">Where the lines go; by default a new file at <paramref name="path"/>.</param>
+    public LatencyFileWriter(string path, string header, double unitsPerMicrosecond = 1, Stream? file = null)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(unitsPerMicrosecond, 1);
         Path = path;
         _unitsPerMicrosecond = unitsPerMicrosecond;
         _histogram = LatencyHistograms.Create((long)(OneHourInMicroseconds * unitsPerMicrosecond));
-        _file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, bufferSize: 0);
+        _file = file ?? StatsFile.CreateFile(path);
         byte[] headerLine = Encoding.ASCII.GetBytes(header + "\n");
         _file.Write(headerLine);
     }
 
     public string Path { get; }
+
+    /// <summary>
+    /// Why lines stopped being written (<see cref="OutputWriteFailure"/>), or the <c>.hgrm</c> could not be; null while
+    /// all is written. The histogram goes on counting every sample either way.
+    /// </summary>
+    public string? Failure { get; private set; }
 
     /// <summary>The file name for thread <paramref name="threadNumber"/>: "lat.csv" → "lat1.csv", "lat" → "lat1.csv".</summary>
     public static string PathForThread(string fileName, int threadNumber)
@@ -75,11 +82,7 @@ public sealed class LatencyFileWriter : IDisposable
         _used += at;
     }
 
-    public void Flush()
-    {
-        WriteBuffer();
-        _file.Flush();
-    }
+    public void Flush() => WriteBuffer(); // unbuffered stream: what is written is in the file
 
     /// <summary>Closes the CSV and writes the <c>.hgrm</c> of every latency it holds beside it.</summary>
     public void Dispose()
@@ -87,15 +90,17 @@ public sealed class LatencyFileWriter : IDisposable
         if (_disposed)
             return;
         _disposed = true;
+        WriteBuffer();
+        _file.Dispose();
+        string hgrmPath = HgrmPathFor(Path);
         try
         {
-            WriteBuffer();
-            _file.Dispose();
-        }
-        finally
-        {
-            using var hgrm = new StreamWriter(HgrmPathFor(Path), append: false, Encoding.ASCII) { NewLine = "\n" };
+            using var hgrm = new StreamWriter(hgrmPath, append: false, Encoding.ASCII) { NewLine = "\n" };
             LatencyHistograms.WritePercentileDistribution(hgrm, _histogram, _unitsPerMicrosecond);
+        }
+        catch (Exception e) when (OutputWriteFailure.IsWriteProblem(e))
+        {
+            Failure ??= $"{hgrmPath}: {e.Message}";
         }
     }
 
@@ -103,8 +108,18 @@ public sealed class LatencyFileWriter : IDisposable
     {
         if (_used == 0)
             return;
-        _file.Write(_buffer, 0, _used);
+        int used = _used;
         _used = 0;
+        if (Failure is not null)
+            return;
+        try
+        {
+            _file.Write(_buffer, 0, used);
+        }
+        catch (Exception e) when (OutputWriteFailure.IsWriteProblem(e))
+        {
+            Failure = OutputWriteFailure.Describe(Path, e);
+        }
     }
 
     private static int Separator(Span<byte> to)

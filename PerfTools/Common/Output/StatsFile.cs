@@ -19,22 +19,29 @@ public sealed class StatsFile : IDisposable
 
     private static readonly StatsColumn IntervalColumn = StatsColumn.IntervalLength(IntervalHeader);
 
-    private readonly FileStream _file;
+    private readonly Stream _file;
     private readonly IReadOnlyList<StatsColumn> _columns;
     private readonly byte[] _line = new byte[4096];
 
-    public StatsFile(string path, IReadOnlyList<StatsColumn> columns)
+    /// <param name="file">Where the rows go; by default a new file at <paramref name="path"/>.</param>
+    public StatsFile(string path, IReadOnlyList<StatsColumn> columns, Stream? file = null)
     {
         Path = path;
         _columns = [.. columns, IntervalColumn];
-        _file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, bufferSize: 0);
+        _file = file ?? CreateFile(path);
         _file.Write(Encoding.ASCII.GetBytes(HeaderLine(_columns) + "\n"));
     }
 
     public string Path { get; }
 
+    /// <summary>Why rows stopped being written (<see cref="OutputWriteFailure"/>); null while every row is.</summary>
+    public string? Failure { get; private set; }
+
     /// <summary>The file name for thread <paramref name="threadNumber"/> (1-based): "ConsStats" → "ConsStats1.csv".</summary>
     public static string PathForThread(string baseName, int threadNumber) => $"{baseName}{threadNumber}.csv";
+
+    /// <summary>A new file, unbuffered: each row reaches the file as it is written.</summary>
+    public static Stream CreateFile(string path) => new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, bufferSize: 0);
 
     public static string HeaderLine(IReadOnlyList<StatsColumn> columns) => string.Join(", ", columns.Select(c => c.Header));
 
@@ -62,8 +69,16 @@ public sealed class StatsFile : IDisposable
 
     public void WriteRow(IntervalFigures figures)
     {
-        if (TryFormatRow(_columns, figures, _line, out int length))
+        if (Failure is not null || !TryFormatRow(_columns, figures, _line, out int length))
+            return;
+        try
+        {
             _file.Write(_line, 0, length);
+        }
+        catch (Exception e) when (OutputWriteFailure.IsWriteProblem(e))
+        {
+            Failure = OutputWriteFailure.Describe(Path, e);
+        }
     }
 
     public void Dispose() => _file.Dispose();

@@ -70,6 +70,14 @@ public sealed class SummaryBuilder
         return this;
     }
 
+    /// <summary>"Output not written in full: ..." for each stats or latency file a write failed on; nothing when none did.</summary>
+    public SummaryBuilder Unwritten(IReadOnlyList<string> failures)
+    {
+        foreach (string failure in failures)
+            Note("Output not written in full: " + failure);
+        return this;
+    }
+
     /// <summary>
     /// "Latency avg/std dev/max/min (usec)" lines, followed by percentiles from the histogram and the number of
     /// samples they all come from ("Latency samples: 130", beyond the guide like the percentiles).

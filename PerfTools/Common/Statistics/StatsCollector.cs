@@ -25,6 +25,7 @@ public sealed class StatsCollector<TThread> : IDisposable
     private readonly LatencyRecordQueue[][] _queues;
     private readonly StatsFile?[] _statsFiles;
     private readonly LatencyFileWriter?[] _latencyFiles;
+    private readonly List<string> _outputFailures = [];
     private readonly ResourceSampler _sampler;
     private readonly ResourceStatistics _resources = new();
     private readonly ITimeSource _clock;
@@ -64,10 +65,11 @@ public sealed class StatsCollector<TThread> : IDisposable
         {
             for (int t = 0; t < threads.Count; t++)
             {
-                if (output.StatsPath is not null)
-                    _statsFiles[t] = new StatsFile(output.StatsPath(t + 1), layout.Columns);
-                if (output.LatencyPath is not null)
-                    _latencyFiles[t] = new LatencyFileWriter(output.LatencyPath(t + 1), output.LatencyHeader, output.LatencyUnitsPerMicrosecond);
+                if (output.StatsPath?.Invoke(t + 1) is { } statsPath)
+                    _statsFiles[t] = new StatsFile(statsPath, layout.Columns, output.OpenFile?.Invoke(statsPath));
+                if (output.LatencyPath?.Invoke(t + 1) is { } latencyPath)
+                    _latencyFiles[t] = new LatencyFileWriter(latencyPath, output.LatencyHeader, output.LatencyUnitsPerMicrosecond,
+                        output.OpenFile?.Invoke(latencyPath));
             }
         }
         catch
@@ -83,6 +85,15 @@ public sealed class StatsCollector<TThread> : IDisposable
 
     /// <summary>Sees every sample after it is counted; set before the threads start.</summary>
     public ILatencyObserver? Observer { get; set; }
+
+    /// <summary>
+    /// Called once for each stats or latency file that stops being written mid-run (a full disk), with its path and
+    /// why; the run goes on. Set it before the threads start.
+    /// </summary>
+    public Action<string>? OutputFailed { get; set; }
+
+    /// <summary>Every stats or latency file that could not be written in full so far, as given to <see cref="OutputFailed"/>.</summary>
+    public IReadOnlyList<string> OutputFailures => _outputFailures;
 
     /// <summary>CPU/memory samples of every interval so far (the summary's "CPU/Memory samples" lines).</summary>
     public ResourceStatistics Resources => _resources;
@@ -142,6 +153,7 @@ public sealed class StatsCollector<TThread> : IDisposable
             }
             file?.Flush();
         }
+        NoteOutputFailures();
     }
 
     /// <summary>
@@ -183,6 +195,24 @@ public sealed class StatsCollector<TThread> : IDisposable
             }
             _statsFiles[t]?.WriteRow(figures);
         }
+        NoteOutputFailures();
+    }
+
+    // Two array walks when nothing failed; a list entry and a call the first time a file fails.
+    private void NoteOutputFailures()
+    {
+        foreach (StatsFile? file in _statsFiles)
+            Note(file?.Failure);
+        foreach (LatencyFileWriter? file in _latencyFiles)
+            Note(file?.Failure);
+    }
+
+    private void Note(string? failure)
+    {
+        if (failure is null || _outputFailures.Contains(failure))
+            return;
+        _outputFailures.Add(failure);
+        OutputFailed?.Invoke(failure);
     }
 
     private static void Stamp(IntervalFigures figures, DateTime utc, double elapsed, double seconds, ResourceSample sample)
@@ -200,5 +230,6 @@ public sealed class StatsCollector<TThread> : IDisposable
             file?.Dispose();
         foreach (LatencyFileWriter? file in _latencyFiles)
             file?.Dispose();
+        NoteOutputFailures();
     }
 }

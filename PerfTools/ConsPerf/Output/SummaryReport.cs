@@ -31,6 +31,7 @@ public static class SummaryReport
         }
         s.Heading("--- OVERALL SUMMARY ---");
         AppendFigures(s, options, ConsumerFigures.Total(statistics), resources, endUsec, cpuTime);
+        s.Unwritten(statistics.Collector.OutputFailures);
         s.Section((outcome.Succeeded ? "Result: " : "Result: FAILED: ") + outcome.Reason);
         return s.ToString();
     }

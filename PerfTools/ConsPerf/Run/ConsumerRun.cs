@@ -50,6 +50,7 @@ public sealed class ConsumerRun : IDisposable
         _statistics = new ConsumerStatistics(stats, options.DelaySteadyStateCalcMs, new StatsOutput(
             n => StatsFile.PathForThread(options.StatsFile, n),
             options.LogsLatency ? n => LatencyFileWriter.PathForThread(options.LatencyFile, n) : null));
+        _statistics.Collector.OutputFailed = failure => Warn($"Warning: cannot write {failure}.");
         _console = new ConsoleReport(output);
     }
 

@@ -21,6 +21,7 @@ internal sealed class NIProvReport
         _options = options;
         _collector = collector;
         _console = new ProviderConsoleLines(console);
+        collector.OutputFailed = failure => console.WriteLine($"Warning: cannot write {failure}.");
     }
 
     /// <summary>
@@ -82,6 +83,7 @@ internal sealed class NIProvReport
         if (_collector.Resources.SampleCount > 0)
             summary.Resources(_collector.Resources);
         summary.CpuPerMessage("CPU time per update sent (nsec)", _collector.CpuTime, updates);
+        summary.Unwritten(_collector.OutputFailures);
         return summary.Blank().ToString();
     }
 }

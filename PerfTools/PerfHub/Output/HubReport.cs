@@ -32,7 +32,10 @@ internal sealed class HubReport : IDisposable
         _console = console;
         _source = new HubStatsSource(hub);
         _collector = new StatsCollector<HubStatsSource>(HubStatistics.Layout, [_source],
-            new StatsOutput(_ => options.StatsPath));
+            new StatsOutput(_ => options.StatsPath))
+        {
+            OutputFailed = failure => console.WriteLine($"PerfHub: warning: cannot write {failure}."),
+        };
     }
 
     public void Attach(HubLoop loop)
@@ -96,7 +99,9 @@ internal sealed class HubReport : IDisposable
         if (_loop?.UpstreamDown is { } down)
             summary.Note($"Upstream {o.Upstream} not connected at the end: {down}");
         summary.Blank().Resources(_collector.Resources)
-            .CpuPerMessage("CPU time per update received (nsec)", _collector.CpuTime, c.UpdatesIn).Blank().Section($"Result: {ResultText(reason)}");
+            .CpuPerMessage("CPU time per update received (nsec)", _collector.CpuTime, c.UpdatesIn)
+            .Unwritten(_collector.OutputFailures)
+            .Blank().Section($"Result: {ResultText(reason)}");
         string text = summary.ToString();
         bool written = true;
         try

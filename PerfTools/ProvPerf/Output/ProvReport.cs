@@ -24,6 +24,7 @@ internal sealed class ProvReport
         _console = new ProviderConsoleLines(console);
         _roundTrips = new RoundTripLog(collector.ThreadCount);
         collector.Observer = _roundTrips;
+        collector.OutputFailed = failure => _console.Console.WriteLine($"Warning: cannot write {failure}.");
     }
 
     /// <summary>
@@ -74,6 +75,7 @@ internal sealed class ProvReport
             summary.Resources(_collector.Resources, "CPU/Memory Samples");
         summary.CpuPerMessage("CPU time per update sent (nsec)", _collector.CpuTime,
             _collector.AllThreads.Total((int)ProvCounter.Updates));
+        summary.Unwritten(_collector.OutputFailures);
         return summary.ToString();
     }
 

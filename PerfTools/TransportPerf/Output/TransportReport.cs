@@ -36,6 +36,7 @@ internal sealed class TransportReport
         _collector = collector;
         _threads = threads;
         _console = console;
+        collector.OutputFailed = failure => console.WriteLine($"TransportPerf: warning: cannot write {failure}.");
     }
 
     /// <summary>Moves queued latency samples into the statistics (and the latency logs). Call often.</summary>
@@ -98,7 +99,7 @@ internal sealed class TransportReport
             perThread.Sum(r => r.OutOfBuffers), perThread.Sum(r => r.BehindSchedule), perThread.Sum(r => r.BytesWritten),
             perThread.Sum(r => r.LatencyRecordsDropped));
         return TransportSummary.Overall(perThread, total, _collector.Resources, Environment.ProcessId,
-            _collector.CpuTime, total.MsgsSent + total.MsgsReceived, steadyAllocated, steadyMessages);
+            _collector.CpuTime, total.MsgsSent + total.MsgsReceived, steadyAllocated, steadyMessages, _collector.OutputFailures);
     }
 
     private long Messages() =>

@@ -85,7 +85,7 @@ internal static class TransportSummary
     /// to end (so not the ending's), over <paramref name="steadyMessages"/> sent or received meanwhile, for the
     /// "Bytes allocated per message" line beyond the guide's; left out when no such interval followed that one.</param>
     public static string Overall(IReadOnlyList<Results> threads, Results total, ResourceStatistics resources, int processId,
-        TimeSpan cpuTime, long messages, long steadyAllocatedBytes, long steadyMessages)
+        TimeSpan cpuTime, long messages, long steadyAllocatedBytes, long steadyMessages, IReadOnlyList<string>? unwritten = null)
     {
         var summary = new SummaryBuilder { Indent = "    " }.Blank();
         if (threads.Count > 1)
@@ -103,6 +103,7 @@ internal static class TransportSummary
             .CpuPerMessage("CPU time per message sent or received (nsec)", cpuTime, messages);
         if (steadyMessages > 0)
             summary.Stat("Bytes allocated per message after the first interval", (double)steadyAllocatedBytes / steadyMessages, 3);
+        summary.Unwritten(unwritten ?? []);
         return summary.ToString();
     }
 

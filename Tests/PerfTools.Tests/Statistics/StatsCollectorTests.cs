@@ -36,6 +36,54 @@ public sealed class StatsCollectorTests : IDisposable
     private StatsCollector<Worker> Collector(Worker[] workers, FakeTimeSource clock) => new(Layout, workers,
         new StatsOutput(n => Path.Combine(_dir, $"Stats{n}.csv"), n => Path.Combine(_dir, $"Lat{n}.csv")), clock);
 
+    /// <summary>A file that takes <paramref name="capacity"/> bytes, then fails every write as a full disk does.</summary>
+    private sealed class FillingStream(int capacity) : MemoryStream
+    {
+        public override void Write(byte[] buffer, int offset, int count)
+        {
+            if (Length + count > capacity)
+                throw new IOException("No space left on device");
+            base.Write(buffer, offset, count);
+        }
+
+        // MemoryStream's span overload calls back into the array one in a derived type, so both go through the check.
+        public override void Write(ReadOnlySpan<byte> buffer) => Write(buffer.ToArray(), 0, buffer.Length);
+    }
+
+    [Fact]
+    public void A_file_that_fills_up_mid_run_is_reported_once_and_the_run_goes_on_counting()
+    {
+        Worker[] workers = [new()];
+        var clock = new FakeTimeSource();
+        var reported = new List<string>();
+        string stats = Path.Combine(_dir, "Stats1.csv"), latency = Path.Combine(_dir, "Lat1.csv");
+        var output = new StatsOutput(_ => stats, _ => latency, OpenFile: path => new FillingStream(path == stats ? 150 : 200));
+        using (var collector = new StatsCollector<Worker>(Layout, workers, output, clock) { OutputFailed = reported.Add })
+        {
+            for (int interval = 0; interval < 5; interval++)
+            {
+                workers[0].Sent.Add(10);
+                for (int batch = 0; batch < 20; batch++)
+                {
+                    for (int i = 0; i < 250; i++)
+                        Assert.True(workers[0].Latency.TryEnqueue(100, 300 + i));
+                    collector.DrainLatencies();
+                }
+                clock.Advance(1_000_000_000);
+                collector.Collect(); // neither file throws, however full
+            }
+
+            Assert.Equal(50, collector.AllThreads.Total(0));
+            Assert.Equal(25_000, collector.Latency(0, 0).Overall.Count);
+            Assert.Equal(2, reported.Count);
+            Assert.Contains(reported, r => r.StartsWith($"{stats}: No space left on device; nothing after that", StringComparison.Ordinal));
+            Assert.Contains(reported, r => r.StartsWith($"{latency}: No space left on device", StringComparison.Ordinal));
+            Assert.Equal(reported, collector.OutputFailures);
+            Assert.Equal("  Output not written in full: " + reported[0] + "\n",
+                new SummaryBuilder().Unwritten(collector.OutputFailures.Take(1).ToList()).ToString());
+        }
+    }
+
     [Fact]
     public void Each_interval_takes_every_counters_growth_per_thread_and_in_total_and_writes_the_rows()
     {
