@@ -100,7 +100,8 @@ public sealed class LatencyFileWriter : IDisposable
         }
         catch (Exception e) when (OutputWriteFailure.IsWriteProblem(e))
         {
-            Failure ??= $"{hgrmPath}: {e.Message}";
+            string hgrmFailure = $"{hgrmPath}: {e.Message}";
+            Failure = Failure is null ? hgrmFailure : $"{Failure}; {hgrmFailure}";
         }
     }
 
