@@ -63,6 +63,11 @@ public static class Transport
             error = Fail(TransportReturnCode.Failure, $"Connect: cannot connect to {options.Host}:{options.Port}: {e.SocketErrorCode}", e.NativeErrorCode);
             return null;
         }
+        catch (Wiring.InterfaceUnusableException e)
+        {
+            error = Fail(TransportReturnCode.Failure, $"Connect: {e.Message}", e.NativeErrorCode);
+            return null;
+        }
         Channel channel = Channel.ForClient(options, locking, socket);
         if (options.Blocking && BlockingInit.Run(channel, options.InitializationTimeout) != TransportReturnCode.Success)
         {

@@ -65,6 +65,10 @@ internal sealed class ClientHandshake
                 return FallBack(error, ref oldSocket, e.SocketErrorCode.ToString());
             return Fail(error, $"Init: socket error {e.SocketErrorCode} during the {_phase} phase with {_options.Host}:{_options.Port} ({_version})", e.NativeErrorCode);
         }
+        catch (InterfaceUnusableException e) // a version fallback's new socket binds the interface again
+        {
+            return Fail(error, $"Init: {e.Message}", e.NativeErrorCode);
+        }
     }
 
     private HandshakeStep Advance(TransportError error, ref Socket? oldSocket)

@@ -19,7 +19,7 @@ internal static class ClientConnector
             new SocketSettings(options.TcpNoDelay, options.SysSendBufSize, options.SysRecvBufSize,
                 options.SendTimeoutMs, options.ReceiveTimeoutMs).Apply(socket);
             if (options.InterfaceName is not null)
-                socket.Bind(new IPEndPoint(SocketSettings.ResolveInterface(options.InterfaceName), 0));
+                BindInterface(socket, options.InterfaceName);
             socket.Blocking = false;
             try
             {
@@ -35,6 +35,22 @@ internal static class ClientConnector
         {
             socket.Dispose();
             throw;
+        }
+    }
+
+    /// <summary>
+    /// Binds the local end to the interface the options name; a name or address this host does not have fails with
+    /// <see cref="InterfaceUnusableException"/>, so the error names the interface and not the server.
+    /// </summary>
+    private static void BindInterface(Socket socket, string interfaceName)
+    {
+        try
+        {
+            socket.Bind(new IPEndPoint(SocketSettings.ResolveInterface(interfaceName), 0));
+        }
+        catch (SocketException e)
+        {
+            throw new InterfaceUnusableException(interfaceName, e);
         }
     }
 
@@ -54,4 +70,11 @@ internal static class ClientConnector
             throw new SocketException((int)SocketError.HostNotFound);
         return Array.Find(addresses, a => a.AddressFamily == AddressFamily.InterNetwork) ?? addresses[0];
     }
+}
+
+/// <summary>The client's interface (<c>ConnectOptions.InterfaceName</c>) is not a name or address of this host.</summary>
+internal sealed class InterfaceUnusableException(string interfaceName, SocketException inner)
+    : Exception($"the interface {interfaceName} cannot be used here: {inner.SocketErrorCode}", inner)
+{
+    public int NativeErrorCode => inner.NativeErrorCode;
 }

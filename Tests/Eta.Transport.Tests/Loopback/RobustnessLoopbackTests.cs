@@ -9,6 +9,26 @@ namespace Eta.Transport.Tests.Loopback;
 /// <summary>Peers that vanish, go silent or send garbage: the channel closes with a clear error, others carry on.</summary>
 public sealed class RobustnessLoopbackTests
 {
+    [Theory]
+    [InlineData("192.0.2.1")] // TEST-NET-1: an address no host of ours has
+    [InlineData("nosuchinterface.invalid")]
+    public void A_client_interface_this_host_lacks_is_named_in_the_connect_error(string interfaceName)
+    {
+        Transport.Initialize();
+        try
+        {
+            Channel? channel = Transport.Connect(new ConnectOptions { Host = "127.0.0.1", Port = 1, InterfaceName = interfaceName },
+                out TransportError? error);
+
+            Assert.Null(channel);
+            Assert.StartsWith($"Connect: the interface {interfaceName} cannot be used here: ", error!.Text);
+        }
+        finally
+        {
+            Transport.Uninitialize();
+        }
+    }
+
     [Fact]
     public void Peer_disconnect_mid_message_closes_the_reader_with_a_clear_error()
     {
