@@ -104,6 +104,8 @@ internal sealed class ServerHandshake
                         }
                         if (waiting == HandshakeStep.InProgress && RefuseHttp())
                             break;
+                        if (waiting == HandshakeStep.InProgress && _webSocketProtocol is null && TlsOpening.IsClientHello(Input.Unread))
+                            return Fail(error, "Init: " + TlsOpening.Reason);
                         return waiting;
                     }
                     if (RefuseHttp())

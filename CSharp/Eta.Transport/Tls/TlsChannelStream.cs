@@ -195,7 +195,8 @@ internal sealed class TlsChannelStream : IChannelStream
         ?? new SocketException((int)SocketError.ConnectionAborted, "TLS error: " + Describe(e));
 
     // A server that supports none of the versions a client offers often just closes the connection, which the
-    // client sees as an unexpected EOF; say what may be behind it (e.g. offering only TLS 1.3 to a TLS 1.2 server).
+    // client sees as an unexpected EOF, and so does a plain server (ours refuses a ClientHello at once); say what may
+    // be behind it (e.g. offering only TLS 1.3 to a TLS 1.2 server).
     private string VersionHint(Exception failure)
     {
         if (_offered == SslProtocols.None)
@@ -204,7 +205,9 @@ internal sealed class TlsChannelStream : IChannelStream
         for (Exception? e = failure; e is not null; e = e.InnerException)
             closedOrVersion |= e is IOException || e.Message.Contains("EOF", StringComparison.OrdinalIgnoreCase)
                 || e.Message.Contains("version", StringComparison.OrdinalIgnoreCase);
-        return closedOrVersion ? $"; the server may not support the TLS versions offered ({OfferedNames()})" : "";
+        return closedOrVersion
+            ? $"; the server may not be encrypted, or may not support the TLS versions offered ({OfferedNames()})"
+            : "";
     }
 
     private string OfferedNames() => _offered switch

@@ -53,6 +53,29 @@ public sealed class ForeignOpeningTests
     }
 
     [Fact]
+    public void A_TLS_opening_on_a_plain_server_fails_at_once_saying_so()
+    {
+        Server server = Support.Loopback.Bind(new BindOptions { InitializationTimeout = 60 });
+        using var client = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+        try
+        {
+            client.Connect("127.0.0.1", server.Port);
+            // A TLS 1.2 record header, handshake type ClientHello, and a little of its body: what an encrypted client sends first.
+            client.Send([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03]);
+            // Within the test's deadline, half the 60 s initialization timeout: the channel must not wait for that.
+            Channel channel = AcceptAndInitUntilDone(server, Support.Loopback.Deadline);
+
+            Assert.Equal(ChannelState.Closed, channel.State);
+            Assert.Contains("the client opened with a TLS ClientHello, but this server is not encrypted", channel.Error.Text);
+        }
+        finally
+        {
+            server.Close();
+            Transport.Uninitialize();
+        }
+    }
+
+    [Fact]
     public void A_client_that_connects_and_sends_nothing_is_closed_after_the_initialization_timeout()
     {
         Server server = Support.Loopback.Bind(new BindOptions { InitializationTimeout = 1 });
