@@ -10,7 +10,7 @@ internal sealed class ItemStream
         StreamId = streamId;
         Spec = spec;
         Snapshot = snapshot;
-        Name = System.Text.Encoding.UTF8.GetBytes(spec.Name);
+        Name = spec.NameBytes();
     }
 
     public int StreamId { get; }

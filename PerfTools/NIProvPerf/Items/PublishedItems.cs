@@ -1,4 +1,3 @@
-using System.Text;
 using PerfTools.Common.Items;
 using PerfTools.Common.Provider;
 
@@ -22,9 +21,8 @@ internal static class PublishedItems
     {
         for (int i = 0; i < items.Count; i++)
         {
-            string name = items[i].Name;
-            table.Open(new ItemStream(StreamIdOf(i), new ItemKey(name, serviceId), Encoding.Latin1.GetBytes(name), NameTypeRic,
-                streaming: true));
+            byte[] name = items[i].NameBytes(); // the bytes a consumer requests it by, whatever its characters
+            table.Open(new ItemStream(StreamIdOf(i), ItemKey.From(name, serviceId), name, NameTypeRic, streaming: true));
         }
     }
 

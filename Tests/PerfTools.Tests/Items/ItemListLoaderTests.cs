@@ -124,6 +124,34 @@ public sealed class ItemListLoaderTests : IDisposable
     }
 
     [Fact]
+    public void A_name_longer_than_a_message_key_holds_is_refused_with_its_line()
+    {
+        // 255 bytes fit; "é" is two bytes in UTF-8, so 128 of them (256 bytes) do not, though they are 128 characters.
+        string fits = new('A', 255), tooLong = new('\u00e9', 128);
+        string Item(string name) => $"  <item domain=\"MarketPrice\" name=\"{name}\" />\n";
+
+        Assert.Equal(fits, ItemListLoader.Load(Write($"<itemList>\n{Item(fits)}</itemList>\n"), 1)[0].Name);
+        string path = Write($"<itemList>\n{Item(fits)}{Item(tooLong)}</itemList>\n");
+        var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(path, 2));
+
+        Assert.Equal($"{path}:3: item name is 256 bytes long (UTF-8); a message key holds at most 255", e.Message);
+    }
+
+    [Fact]
+    public void Names_go_on_the_wire_as_UTF8_in_every_tool()
+    {
+        string path = Write("<itemList>\n  <item domain=\"MarketPrice\" name=\"caf\u00e9\" />\n</itemList>\n");
+        ItemSpec item = ItemListLoader.Load(path, 1)[0];
+        var published = new global::PerfTools.Common.Provider.ItemTable();
+
+        global::PerfTools.NIProvPerf.Items.PublishedItems.Open(published, [item], serviceId: 1);
+
+        Assert.Equal("caf\u00e9"u8.ToArray(), item.NameBytes());
+        Assert.True(published.TryGet(global::PerfTools.NIProvPerf.Items.PublishedItems.FirstStreamId, out var stream));
+        Assert.Equal(item.NameBytes(), stream.Name); // what ConsPerf requests through the hub is what NIProvPerf publishes
+    }
+
+    [Fact]
     public void A_folder_is_named_as_one()
     {
         var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(_dir, 1));
