@@ -10,6 +10,9 @@ namespace PerfTools.Common.Xml;
 /// </summary>
 internal sealed class FieldTemplateBuilder
 {
+    /// <summary>The longest value a field entry's length (u16ob) can say.</summary>
+    internal const int MaxEntryValueBytes = ushort.MaxValue;
+
     private readonly IFieldDefinitions _dictionary;
 
     public FieldTemplateBuilder(IFieldDefinitions dictionary) => _dictionary = dictionary;
@@ -33,6 +36,9 @@ internal sealed class FieldTemplateBuilder
                 $"dataType {dataTypeText} does not match the dictionary's type {DataTypes.Name(rwfType)} for {acronym}");
         if (!PrimitiveText.TryEncode(dataType, data, out byte[] encoded, out string? why))
             throw new MsgDataException(path, line, fieldId, $"data=\"{data}\" is not a valid {DataTypes.Name(dataType)} value ({why})");
+        if (encoded.Length > MaxEntryValueBytes)
+            throw new MsgDataException(path, line, fieldId,
+                $"the value is {encoded.Length} bytes encoded; a field entry holds at most {MaxEntryValueBytes}");
         return new FieldTemplate(fieldId, dataType, data, line, encoded);
     }
 }

@@ -44,6 +44,19 @@ public class MsgDataErrorTests
         Assert.Contains(data, e.Message);
     }
 
+    [Fact]
+    public void A_value_longer_than_a_field_entry_holds_is_rejected_and_the_longest_is_kept()
+    {
+        var e = Fail(Doc(refresh: Entry(107, "RSSL_DT_ASCII_STRING", new string('Q', 65_536))));
+        Assert.Equal(107, e.FieldId);
+        Assert.Equal(5, e.Line);
+        Assert.Contains("the value is 65536 bytes encoded; a field entry holds at most 65535", e.Message);
+
+        MsgData longest = MsgDataLoader.Parse(Source, new StringReader(Doc(refresh: Entry(107, "RSSL_DT_ASCII_STRING", new string('Q', 65_535)))),
+            new FakeFieldDefinitions());
+        Assert.Equal(65_535, longest.Refresh.Fields[0].EncodedValue.Length);
+    }
+
     [Theory]
     [InlineData("<fieldEntry dataType=\"RSSL_DT_UINT\" data=\"1\"/>", null, "fieldId")]
     [InlineData("<fieldEntry fieldId=\"x\" dataType=\"RSSL_DT_UINT\" data=\"1\"/>", null, "fieldId")]
