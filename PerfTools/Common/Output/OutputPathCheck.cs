@@ -30,14 +30,22 @@ public static class OutputPathCheck
         return File.Exists(full) ? TryOpenExisting(option, path, full) : TryCreate(option, path, full);
     }
 
-    /// <summary>The first error among <paramref name="paths"/> (option, path), or null when all can be written.</summary>
+    /// <summary>
+    /// The first error among <paramref name="paths"/> (option, path), or null when all can be written and no two are
+    /// the same file (a latency file named as a thread's stats file would silently overwrite it).
+    /// </summary>
     public static CommandLineError? CheckAll(IEnumerable<(string Option, string Path)> paths)
     {
+        var taken = new Dictionary<string, string>(OperatingSystem.IsWindows() ? StringComparer.OrdinalIgnoreCase : StringComparer.Ordinal);
         foreach ((string option, string path) in paths)
         {
             CommandLineError? error = Check(option, path);
             if (error is not null)
                 return error;
+            string full = Path.GetFullPath(path);
+            if (taken.TryGetValue(full, out string? other))
+                return new CommandLineError(option, $"'{path}' is also the file {other} writes; give each output its own name");
+            taken[full] = option;
         }
         return null;
     }

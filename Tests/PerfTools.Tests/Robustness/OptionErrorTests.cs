@@ -79,6 +79,20 @@ public sealed class OptionErrorTests : IDisposable
     }
 
     [Fact]
+    public void Two_outputs_that_are_the_same_file_are_refused_before_either_is_written()
+    {
+        var console = new StringWriter();
+        string stats = Path.Combine(_dir, "out"), sameAsStats = Path.Combine(_dir, "out.csv"); // both give "out1.csv" for thread 1
+
+        int exit = ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-summaryFile", Path.Combine(_dir, "s.out"),
+            "-statsFile", stats, "-latencyFile", sameAsStats], console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains($"-latencyFile: '{Path.Combine(_dir, "out1.csv")}' is also the file -statsFile writes", console.ToString());
+        Assert.False(File.Exists(Path.Combine(_dir, "out1.csv")));
+    }
+
+    [Fact]
     public void A_folder_given_as_the_summary_file_is_refused()
     {
         var console = new StringWriter();
