@@ -53,6 +53,12 @@ public static class ProvPerfApp
             console.WriteLine($"{ProvPerfCommandLine.ToolName}: {error}");
             return SetupFailed;
         }
+        if (options.GenericMsgRate > 0 && msgData.GenericMsgs.Count == 0)
+        {
+            // Else the run would send none and report 0 sent, as if the rate had been met.
+            console.WriteLine($"{ProvPerfCommandLine.ToolName}: message data: {msgData.FilePath}: -genericMsgRate {options.GenericMsgRate} needs <genMsg> messages, and the file has none");
+            return SetupFailed;
+        }
 
         console = TextWriter.Synchronized(console); // provider threads report requests and closed channels too
         var summary = new SummaryBuilder();

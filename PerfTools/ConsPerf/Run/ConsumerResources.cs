@@ -45,10 +45,22 @@ public sealed class ConsumerResources
             perThread[i] = ItemAssignment.ForThread(items, options.ItemCount, options.CommonItemCount, options.ThreadCount, i);
 
         DataDictionary dictionary = LoadDictionary();
-        MarketPriceEncoder? encoder = options.PostingRate > 0 || options.GenericMsgRate > 0
-            ? new MarketPriceEncoder(LoadMsgData(options.MsgFile, dictionary))
-            : null;
+        MarketPriceEncoder? encoder = null;
+        if (options.PostingRate > 0 || options.GenericMsgRate > 0)
+        {
+            MsgData msgData = LoadMsgData(options.MsgFile, dictionary);
+            RequireMessages(options.PostingRate, "-postingRate", msgData.Posts.Count, "<postMsg>", msgData.FilePath);
+            RequireMessages(options.GenericMsgRate, "-genericMsgRate", msgData.GenericMsgs.Count, "<genMsg>", msgData.FilePath);
+            encoder = new MarketPriceEncoder(msgData);
+        }
         return new ConsumerResources(dictionary, perThread, encoder);
+    }
+
+    // Found now, not when the first post is due, after connecting and with an exit code that blames the provider.
+    private static void RequireMessages(int rate, string option, int count, string element, string file)
+    {
+        if (rate > 0 && count == 0)
+            throw new SetupException($"message data: {file}: {option} {rate} needs {element} messages, and the file has none");
     }
 
     private static MsgData LoadMsgData(string file, DataDictionary dictionary)

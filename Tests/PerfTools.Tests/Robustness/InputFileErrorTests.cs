@@ -18,6 +18,45 @@ public sealed class InputFileErrorTests : IDisposable
         return path;
     }
 
+    [Theory]
+    [InlineData("-postingRate", "<postMsg>")]
+    [InlineData("-genericMsgRate", "<genMsg>")]
+    public void ConsPerf_refuses_a_rate_its_message_data_has_no_messages_for_before_it_connects(string rateOption, string element)
+    {
+        string msgFile = MsgDataWithoutPostsOrGenericMsgs();
+        var console = new StringWriter();
+
+        // Port 1: a run that got as far as connecting would fail there instead, with another exit code.
+        int exit = global::PerfTools.ConsPerf.ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", rateOption, "1000", "-msgFile", msgFile,
+            "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")], console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(1, exit);
+        Assert.Contains($"ConsPerf: message data: {msgFile}: {rateOption} 1000 needs {element} messages, and the file has none", console.ToString());
+    }
+
+    [Fact]
+    public void ProvPerf_refuses_a_generic_message_rate_its_message_data_has_no_messages_for()
+    {
+        string msgFile = MsgDataWithoutPostsOrGenericMsgs();
+        var console = new StringWriter();
+
+        int exit = global::PerfTools.ProvPerf.ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-genericMsgRate", "1000", "-msgFile", msgFile,
+            "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")], console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(1, exit);
+        Assert.Contains($"ProvPerf: message data: {msgFile}: -genericMsgRate 1000 needs <genMsg> messages, and the file has none", console.ToString());
+    }
+
+    // The default message data with its <postMsg> and <genMsg> elements taken out (and their counts set to 0).
+    private string MsgDataWithoutPostsOrGenericMsgs()
+    {
+        string full = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "MsgData.xml"));
+        string stripped = System.Text.RegularExpressions.Regex.Replace(full, @"<(postMsg|genMsg)>.*?</\1>\s*", "",
+            System.Text.RegularExpressions.RegexOptions.Singleline);
+        stripped = System.Text.RegularExpressions.Regex.Replace(stripped, @"(postMsgCount|genMsgCount)=""\d+""", @"$1=""0""");
+        return Write("NoPostsOrGenericMsgs.xml", System.Text.Encoding.UTF8.GetBytes(stripped));
+    }
+
     [Fact]
     public void A_garbage_field_dictionary_is_named_with_its_line_and_no_raw_bytes()
     {
