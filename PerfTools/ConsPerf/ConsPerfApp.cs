@@ -2,6 +2,7 @@ using Eta.Transport;
 using PerfTools.Common.CommandLine;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Output;
+using PerfTools.Common.Xml;
 using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
 
@@ -33,7 +34,7 @@ public static class ConsPerfApp
         if (!parsed.IsSuccess)
             return parsed.Report(ConsPerfCommandLine.ToolName, console, console);
         ConsPerfOptions options = parsed.Options!;
-        CommandLineError? unwritable = OutputPathCheck.CheckAll(options.OutputPaths());
+        CommandLineError? unwritable = OutputPathCheck.CheckAll(options.OutputPaths(), options.InputPaths());
         if (unwritable is not null)
             return CommandLineResult<ConsPerfOptions>.ReportError(ConsPerfCommandLine.ToolName, unwritable, console);
 
@@ -50,7 +51,7 @@ public static class ConsPerfApp
 
         // The guide reads -msgFile for posts and generic messages only (§4.4), so without them a missing file is no error;
         // but a file named and not there is said, not passed over in silence.
-        if (resources.ContentEncoder is null && !File.Exists(InputFiles.Resolve(options.MsgFile)))
+        if (resources.ContentEncoder is null && !File.Exists(DataFiles.Locate(options.MsgFile)))
             console.WriteLine($"{ConsPerfCommandLine.ToolName}: warning: message data: {options.MsgFile}: no such file " +
                 "(not read: nothing is posted and no generic message is sent)");
 

@@ -40,7 +40,7 @@ public static class NIProvPerfApp
         var parsed = NIProvPerfCommandLine.Parse(args);
         if (!parsed.IsSuccess)
             return parsed.Report(NIProvPerfCommandLine.ToolName, console, console);
-        CommandLineError? unwritable = OutputPathCheck.CheckAll(parsed.Options!.OutputPaths());
+        CommandLineError? unwritable = OutputPathCheck.CheckAll(parsed.Options!.OutputPaths(), parsed.Options!.InputPaths());
         if (unwritable is not null)
             return CommandLineResult<NIProvPerfOptions>.ReportError(NIProvPerfCommandLine.ToolName, unwritable, console);
         return Run(parsed.Options!, console, cancellation, handleSignals);

@@ -36,7 +36,7 @@ public static class ProvPerfApp
         var parsed = ProvPerfCommandLine.Parse(args);
         if (!parsed.IsSuccess)
             return parsed.Report(ProvPerfCommandLine.ToolName, console, console);
-        CommandLineError? unwritable = OutputPathCheck.CheckAll(parsed.Options!.OutputPaths());
+        CommandLineError? unwritable = OutputPathCheck.CheckAll(parsed.Options!.OutputPaths(), parsed.Options!.InputPaths());
         if (unwritable is not null)
             return CommandLineResult<ProvPerfOptions>.ReportError(ProvPerfCommandLine.ToolName, unwritable, console);
         return Run(parsed.Options!, console, cancellation, handleSignals, listening: null);

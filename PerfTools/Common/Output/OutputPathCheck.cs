@@ -32,17 +32,28 @@ public static class OutputPathCheck
 
     /// <summary>
     /// The first error among <paramref name="paths"/> (option, path), or null when all can be written and no two are
-    /// the same file (a latency file named as a thread's stats file would silently overwrite it).
+    /// the same file (a latency file named as a thread's stats file would silently overwrite it), nor any the input
+    /// file one of <paramref name="inputs"/> reads (found as the tool finds it, <see cref="Xml.DataFiles.Locate"/>).
     /// </summary>
-    public static CommandLineError? CheckAll(IEnumerable<(string Option, string Path)> paths)
+    public static CommandLineError? CheckAll(IEnumerable<(string Option, string Path)> paths,
+        IEnumerable<(string Option, string Path)>? inputs = null)
     {
         var taken = new Dictionary<string, string>(OperatingSystem.IsWindows() ? StringComparer.OrdinalIgnoreCase : StringComparer.Ordinal);
+        var read = new Dictionary<string, string>(taken.Comparer);
+        foreach ((string option, string path) in inputs ?? [])
+        {
+            string located = Xml.DataFiles.Locate(path);
+            if (File.Exists(located))
+                read[Path.GetFullPath(located)] = option;
+        }
         foreach ((string option, string path) in paths)
         {
             CommandLineError? error = Check(option, path);
             if (error is not null)
                 return error;
             string full = Path.GetFullPath(path);
+            if (read.TryGetValue(full, out string? input))
+                return new CommandLineError(option, $"'{path}' is the file {input} reads; the run would overwrite it");
             if (taken.TryGetValue(full, out string? other))
                 return new CommandLineError(option, $"'{path}' is also the file {other} writes; give each output its own name");
             taken[full] = option;

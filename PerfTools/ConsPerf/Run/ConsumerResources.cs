@@ -34,7 +34,7 @@ public sealed class ConsumerResources
         ItemList items;
         try
         {
-            items = ItemListLoader.Load(InputFiles.Resolve(options.ItemFile), options.ItemCount);
+            items = ItemListLoader.Load(DataFiles.Locate(options.ItemFile), options.ItemCount);
         }
         catch (ItemListException e)
         {
@@ -67,7 +67,7 @@ public sealed class ConsumerResources
     {
         try
         {
-            return MsgDataLoader.Load(InputFiles.Resolve(file), dictionary);
+            return MsgDataLoader.Load(DataFiles.Locate(file), dictionary);
         }
         catch (MsgDataException e)
         {
@@ -78,8 +78,8 @@ public sealed class ConsumerResources
     private static DataDictionary LoadDictionary()
     {
         var dictionary = new DataDictionary();
-        if (dictionary.LoadFieldDictionary(InputFiles.Resolve("RDMFieldDictionary"), out DictionaryError? error) != CodecReturnCode.Success
-            || dictionary.LoadEnumTypeDictionary(InputFiles.Resolve("enumtype.def"), out error) != CodecReturnCode.Success)
+        if (dictionary.LoadFieldDictionary(DataFiles.Locate("RDMFieldDictionary"), out DictionaryError? error) != CodecReturnCode.Success
+            || dictionary.LoadEnumTypeDictionary(DataFiles.Locate("enumtype.def"), out error) != CodecReturnCode.Success)
             throw new SetupException("dictionary: " + error);
         return dictionary;
     }

@@ -72,6 +72,9 @@ public sealed record NIProvPerfOptions
             yield return ("-statsFile", Common.Output.StatsFile.PathForThread(StatsFile, n));
     }
 
+    /// <summary>The input files the run reads, with the options that name them (no output may be one of them).</summary>
+    public IEnumerable<(string Option, string Path)> InputPaths() => [("-itemFile", ItemFile), ("-msgFile", MsgFile)];
+
     /// <summary>Packing is on when more than one message goes into a buffer.</summary>
     public bool Packing => MaxPackCount > 1;
 

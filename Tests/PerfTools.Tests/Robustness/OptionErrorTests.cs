@@ -93,6 +93,22 @@ public sealed class OptionErrorTests : IDisposable
     }
 
     [Fact]
+    public void An_output_that_is_an_input_file_is_refused_and_the_input_left_alone()
+    {
+        var console = new StringWriter();
+        string msgFile = Path.Combine(_dir, "MsgData.xml");
+        File.Copy(Path.Combine(AppContext.BaseDirectory, "MsgData.xml"), msgFile);
+        byte[] before = File.ReadAllBytes(msgFile);
+
+        int exit = ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-msgFile", msgFile, "-summaryFile", msgFile, "-statsFile", Path.Combine(_dir, "st")],
+            console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains($"-summaryFile: '{msgFile}' is the file -msgFile reads; the run would overwrite it", console.ToString());
+        Assert.Equal(before, File.ReadAllBytes(msgFile));
+    }
+
+    [Fact]
     public void A_folder_given_as_the_summary_file_is_refused()
     {
         var console = new StringWriter();
