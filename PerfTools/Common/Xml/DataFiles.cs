@@ -3,9 +3,9 @@ using Eta.Codec;
 namespace PerfTools.Common.Xml;
 
 /// <summary>
-/// Finds and loads a provider tool's input files: the field dictionary (RDMFieldDictionary, enumtype.def) and the
-/// message data file. A relative name is looked up in the working directory first, then next to the tool's dll
-/// (where the build copies the defaults), so <c>dotnet ProvPerf.dll</c> works from anywhere.
+/// Finds and loads the tools' input files: the field dictionary (RDMFieldDictionary, enumtype.def), the message data
+/// file and (<see cref="Locate"/> only) the item list. A relative name is looked up in the working directory first,
+/// then next to the tool's dll (where the build copies the defaults), so <c>dotnet ProvPerf.dll</c> works from anywhere.
 /// </summary>
 public static class DataFiles
 {
