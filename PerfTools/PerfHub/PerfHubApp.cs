@@ -29,7 +29,7 @@ public static class PerfHubApp
         if (!parsed.IsSuccess)
             return parsed.Report(PerfHubCommandLine.ToolName, output, output);
         PerfHubOptions options = parsed.Options!;
-        CommandLineError? unwritable = OutputPathCheck.CheckAll(options.OutputPaths());
+        CommandLineError? unwritable = OutputPathCheck.CheckAll(options.OutputPaths(), options.InputPaths());
         if (unwritable is not null)
             return CommandLineResult<PerfHubOptions>.ReportError(PerfHubCommandLine.ToolName, unwritable, output);
 

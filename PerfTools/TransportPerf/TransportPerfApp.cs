@@ -23,7 +23,7 @@ public static class TransportPerfApp
         if (!parsed.IsSuccess)
             return parsed.Report(TransportPerfCommandLine.ToolName, console, errors);
         TransportPerfOptions options = parsed.Options!;
-        CommandLineError? unwritable = OutputPathCheck.CheckAll(options.OutputPaths(Environment.ProcessId));
+        CommandLineError? unwritable = OutputPathCheck.CheckAll(options.OutputPaths(Environment.ProcessId), options.InputPaths());
         if (unwritable is not null)
             return CommandLineResult<TransportPerfOptions>.ReportError(TransportPerfCommandLine.ToolName, unwritable, errors);
 

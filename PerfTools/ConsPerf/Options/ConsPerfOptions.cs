@@ -110,7 +110,7 @@ public sealed record ConsPerfOptions
     }
 
     /// <summary>The input files the run reads, with the options that name them (no output may be one of them).</summary>
-    public IEnumerable<(string Option, string Path)> InputPaths() => [("-itemFile", ItemFile), ("-msgFile", MsgFile)];
+    public IEnumerable<(string Option, string Path)> InputPaths() => [("-itemFile", ItemFile), ("-msgFile", MsgFile), ("-castore", CaStore)];
 
     /// <summary>The user name put in the login request: -uname, or the system login name.</summary>
     public string LoginUserName => UserName.Length > 0 ? UserName : Environment.UserName;

@@ -73,7 +73,8 @@ public sealed record NIProvPerfOptions
     }
 
     /// <summary>The input files the run reads, with the options that name them (no output may be one of them).</summary>
-    public IEnumerable<(string Option, string Path)> InputPaths() => [("-itemFile", ItemFile), ("-msgFile", MsgFile)];
+    public IEnumerable<(string Option, string Path)> InputPaths() =>
+        [("-itemFile", ItemFile), ("-msgFile", MsgFile), ("-cert", CertificateFile), ("-key", KeyFile)];
 
     /// <summary>Packing is on when more than one message goes into a buffer.</summary>
     public bool Packing => MaxPackCount > 1;

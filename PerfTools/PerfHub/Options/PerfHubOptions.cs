@@ -95,4 +95,7 @@ public sealed record PerfHubOptions
         yield return ("-summaryFile", SummaryFile);
         yield return ("-statsFile", StatsPath);
     }
+
+    /// <summary>The input files the run reads, with the options that name them (no output may be one of them).</summary>
+    public IEnumerable<(string Option, string Path)> InputPaths() => [("-cert", CertificateFile), ("-keyfile", KeyFile), ("-castore", CaStore)];
 }

@@ -77,7 +77,7 @@ public sealed record ProvPerfOptions
     }
 
     /// <summary>The input file the run reads, with its option (no output may be it).</summary>
-    public IEnumerable<(string Option, string Path)> InputPaths() => [("-msgFile", MsgFile)];
+    public IEnumerable<(string Option, string Path)> InputPaths() => [("-msgFile", MsgFile), ("-cert", CertificateFile), ("-keyfile", KeyFile)];
 
     /// <summary>Packing is on when more than one message goes into a buffer.</summary>
     public bool Packing => MaxPackCount > 1;

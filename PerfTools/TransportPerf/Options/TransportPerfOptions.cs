@@ -79,6 +79,9 @@ public sealed record TransportPerfOptions
         }
     }
 
+    /// <summary>The input files the run reads, with the options that name them (no output may be one of them).</summary>
+    public IEnumerable<(string Option, string Path)> InputPaths() => [("-cert", CertificateFile), ("-keyfile", KeyFile), ("-castore", CaFile)];
+
     /// <summary>Packed buffer size: each packed message costs its length plus the 2-byte length slot (and a margin as LSEG's tools use).</summary>
     public int PackedBufferSize => (MsgSize + 8) * PackCount;
 }

@@ -108,6 +108,35 @@ public sealed class OptionErrorTests : IDisposable
         Assert.Equal(before, File.ReadAllBytes(msgFile));
     }
 
+    [Theory]
+    [InlineData("ProvPerf", "-keyfile")]
+    [InlineData("ConsPerf", "-castore")]
+    [InlineData("NIProvPerf", "-cert")]
+    [InlineData("PerfHub", "-keyfile")]
+    [InlineData("TransportPerf", "-castore")]
+    public void An_output_that_is_a_tls_file_is_refused_and_the_file_left_alone(string tool, string option)
+    {
+        var console = new StringWriter();
+        string tlsFile = Path.Combine(_dir, "tls.pem");
+        File.WriteAllText(tlsFile, "-----BEGIN PRIVATE KEY-----\n");
+        byte[] before = File.ReadAllBytes(tlsFile);
+        string stats = Path.Combine(_dir, "st");
+        CancellationToken stop = TestContext.Current.CancellationToken;
+
+        int exit = tool switch
+        {
+            "ProvPerf" => ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-c", "encrypted", "-cert", tlsFile, option, tlsFile, "-summaryFile", tlsFile, "-statsFile", stats], console, stop),
+            "ConsPerf" => ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", option, tlsFile, "-summaryFile", tlsFile, "-statsFile", stats], console, stop),
+            "NIProvPerf" => NIProvPerfApp.Run(["-p", "1", "-runTime", "1", option, tlsFile, "-summaryFile", tlsFile, "-statsFile", stats], console, stop),
+            "PerfHub" => PerfHubApp.Run(["-p", "0", "-niPort", "0", "-runTime", "1", option, tlsFile, "-summaryFile", tlsFile, "-statsFile", stats], console, stop),
+            _ => TransportPerfApp.Run(["-p", "1", "-runTime", "1", option, tlsFile, "-summaryFile", tlsFile, "-statsFile", stats], console, console, stop),
+        };
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains($"-summaryFile: '{tlsFile}' is the file {option} reads; the run would overwrite it", console.ToString());
+        Assert.Equal(before, File.ReadAllBytes(tlsFile));
+    }
+
     [Fact]
     public void A_folder_given_as_the_summary_file_is_refused()
     {
