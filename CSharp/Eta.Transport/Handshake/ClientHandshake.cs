@@ -226,19 +226,7 @@ internal sealed class ClientHandshake
         if (extended && (reply[3] & (RipcExtendedFlags.ConnectAck | RipcExtendedFlags.ConnectNak)) != 0)
             return null;
         return $"Init: {_options.Host}:{_options.Port} answered the ConnectReq with bytes that do not begin a RIPC ConnectAck "
-            + $"({Preview(reply)}); is it an RSSL server?";
-    }
-
-    // Text (an HTTP status line, a banner) is shown as its first line, anything else as its first bytes in hex.
-    private static string Preview(ReadOnlySpan<byte> reply)
-    {
-        ReadOnlySpan<byte> head = reply[..Math.Min(reply.Length, 16)];
-        foreach (byte b in head)
-        {
-            if (b is not (>= 0x20 and < 0x7F or (byte)'\r' or (byte)'\n'))
-                return $"first bytes {Convert.ToHexString(head)}";
-        }
-        return $"they read as text: \"{HttpTunnelRefusal.RequestLine(reply)}\"";
+            + $"({OpeningBytes.Describe(reply)}); is it an RSSL server?";
     }
 
     private HandshakeStep Complete()
@@ -292,7 +280,8 @@ internal sealed class ClientHandshake
         if (older is null || _reconnect is null)
         {
             string tried = _options.ProtocolType == 0 ? "RIPC 14 down to 11" : "RIPC 14 down to 12 (11 carries only RWF)";
-            return Fail(error, $"Init: {_options.Host}:{_options.Port} closed the connection during the handshake ({why}); tried {tried}, no protocol left");
+            return Fail(error, $"Init: {_options.Host}:{_options.Port} closed the connection during the handshake ({why}); tried {tried}, no protocol left"
+                + (_options.ConnectionType == ConnectionType.Socket ? " (an encrypted server closes a plain client so: is it one?)" : ""));
         }
         oldSocket = Stream!.Socket;
         Stream.Dispose();

@@ -27,17 +27,6 @@ internal static class HttpTunnelRefusal
     public static bool IsHttpRequest(ReadOnlySpan<byte> start) =>
         StartsWith(start, Post) || StartsWith(start, Get) || StartsWith(start, Put) || StartsWith(start, Connect);
 
-    /// <summary>The first line of the request, for the server's error text (printable ASCII, at most 80 characters).</summary>
-    public static string RequestLine(ReadOnlySpan<byte> start)
-    {
-        int end = start.IndexOfAny((byte)'\r', (byte)'\n');
-        ReadOnlySpan<byte> line = start[..Math.Min(end < 0 ? start.Length : end, 80)];
-        var text = new StringBuilder(line.Length);
-        foreach (byte b in line)
-            text.Append(b is >= 0x20 and < 0x7F ? (char)b : '?');
-        return text.ToString();
-    }
-
     /// <summary>Writes the HTTP 501 answer into <paramref name="destination"/>; returns its length.</summary>
     public static int WriteResponse(Span<byte> destination)
     {

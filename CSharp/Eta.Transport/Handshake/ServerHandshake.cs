@@ -79,7 +79,7 @@ internal sealed class ServerHandshake
                 case Phase.StreamHandshake:
                     HandshakeProgress progress = _stream.ContinueHandshake();
                     if (progress == HandshakeProgress.Failed)
-                        return Fail(error, $"Init: TLS handshake with the client failed: {_stream.FailureReason}");
+                        return Fail(error, "Init: " + (TlsOpening.NotTls(_stream.Opening) ?? $"TLS handshake with the client failed: {_stream.FailureReason}"));
                     if (progress == HandshakeProgress.InProgress)
                         return HandshakeStep.InProgress;
                     _phase = Phase.AwaitRequest;
@@ -184,7 +184,7 @@ internal sealed class ServerHandshake
         ReadOnlySpan<byte> start = Input.Unread;
         if (!HttpTunnelRefusal.IsHttpRequest(start))
             return false;
-        RefusalReason = $"an HTTP 501 (the client opened with \"{HttpTunnelRefusal.RequestLine(start)}\"): {HttpTunnelRefusal.Reason}";
+        RefusalReason = $"an HTTP 501 (the client opened with \"{OpeningBytes.FirstLine(start)}\"): {HttpTunnelRefusal.Reason}";
         Input.Consume(start.Length);
         _refused = true;
         _output.Commit(HttpTunnelRefusal.WriteResponse(_output.Space));

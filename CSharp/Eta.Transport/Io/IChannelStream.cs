@@ -36,6 +36,12 @@ internal interface IChannelStream : IDisposable
 
     /// <summary>Why the handshake failed, when it did.</summary>
     string? FailureReason { get; }
+
+    /// <summary>
+    /// The first bytes the peer sent, kept by a stream with a handshake of its own (TLS) so that a failed one can say
+    /// what came instead; empty for a plain stream, whose bytes the RIPC handshake sees itself.
+    /// </summary>
+    ReadOnlySpan<byte> Opening => default;
 }
 
 /// <summary>Progress of the stream-level (e.g. TLS) handshake that runs before RIPC.</summary>

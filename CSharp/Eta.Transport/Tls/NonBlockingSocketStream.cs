@@ -20,6 +20,11 @@ internal sealed class NonBlockingSocketStream : UnseekableStream, IValueTaskSour
     private ManualResetValueTaskSourceCore<int> _parkedRead; // continuations run inline, on the pumping thread
     private Memory<byte> _parkedBuffer;
     private bool _hasParkedRead;
+    private readonly byte[] _opening = new byte[OpeningLength];
+    private int _openingCount;
+
+    /// <summary>How many of the peer's first bytes are kept for <see cref="Opening"/>.</summary>
+    public const int OpeningLength = 16;
 
     public NonBlockingSocketStream(Socket socket, TimeSpan writeTimeout)
     {
@@ -27,6 +32,9 @@ internal sealed class NonBlockingSocketStream : UnseekableStream, IValueTaskSour
         _writeTimeoutMicroseconds = (int)Math.Min(int.MaxValue, writeTimeout.Ticks / 10);
         _socket.Blocking = false;
     }
+
+    /// <summary>The first bytes the peer sent (up to <see cref="OpeningLength"/>), for a failed handshake's error.</summary>
+    public ReadOnlySpan<byte> Opening => _opening.AsSpan(0, _openingCount);
 
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
@@ -75,6 +83,8 @@ internal sealed class NonBlockingSocketStream : UnseekableStream, IValueTaskSour
         switch (status)
         {
             case SocketError.Success:
+                if (_openingCount < OpeningLength)
+                    KeepOpening(buffer[..received]);
                 return true;
             case SocketError.WouldBlock:
                 return false;
@@ -83,6 +93,13 @@ internal sealed class NonBlockingSocketStream : UnseekableStream, IValueTaskSour
                 error = new SocketException((int)status);
                 return true;
         }
+    }
+
+    private void KeepOpening(ReadOnlySpan<byte> received)
+    {
+        int count = Math.Min(received.Length, OpeningLength - _openingCount);
+        received[..count].CopyTo(_opening.AsSpan(_openingCount));
+        _openingCount += count;
     }
 
     public override void Write(ReadOnlySpan<byte> buffer)

@@ -69,6 +69,8 @@ internal sealed class TlsChannelStream : IChannelStream
 
     public string? FailureReason { get; private set; }
 
+    public ReadOnlySpan<byte> Opening => _ciphertext.Opening;
+
     /// <summary>The TLS version agreed, once the handshake is done.</summary>
     public SslProtocols NegotiatedProtocol => _progress == HandshakeProgress.Done ? _tls.SslProtocol : SslProtocols.None;
 

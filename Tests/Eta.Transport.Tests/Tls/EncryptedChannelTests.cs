@@ -71,6 +71,98 @@ public sealed class EncryptedChannelTests
         Assert.Contains("TLS", error, StringComparison.OrdinalIgnoreCase);
     }
 
+    [Fact]
+    public void A_plain_client_of_an_encrypted_server_is_told_apart_from_a_broken_TLS_handshake()
+    {
+        using var certificate = new TestCertificateFiles(signedByTestCa: true);
+        Server server = EncryptedServer(certificate);
+        Channel? client = null;
+        try
+        {
+            client = Transport.Connect(Support.Loopback.ClientOptions(server, new ConnectOptions()), out TransportError? error);
+            Assert.True(client is not null, error?.ToString());
+
+            string serverError = ServerInitFailure(server, () =>
+            {
+                if (client.State == ChannelState.Initializing)
+                    client.Init();
+            });
+
+            Assert.Contains("the client did not open with TLS: its first bytes are a RIPC ConnectReq", serverError);
+            using var deadline = new CancellationTokenSource(Support.Loopback.Deadline);
+            while (client.Init() == TransportReturnCode.ChanInitInProgress) // its fallbacks to older RIPC versions, each closed alike
+            {
+                Assert.False(deadline.IsCancellationRequested, "the client's Init neither failed nor finished");
+                if (server.Socket.Poll(1000, System.Net.Sockets.SelectMode.SelectRead))
+                    ServerInitFailure(server, () => client.Init());
+            }
+            Assert.Contains("no protocol left (an encrypted server closes a plain client so: is it one?)", client.Error.Text);
+        }
+        finally
+        {
+            client?.Close();
+            server.Close();
+            Transport.Uninitialize();
+        }
+    }
+
+    [Fact]
+    public void A_client_that_opens_an_encrypted_server_with_text_has_it_shown()
+    {
+        using var certificate = new TestCertificateFiles(signedByTestCa: true);
+        Server server = EncryptedServer(certificate);
+        using var client = new System.Net.Sockets.Socket(System.Net.Sockets.SocketType.Stream, System.Net.Sockets.ProtocolType.Tcp);
+        try
+        {
+            client.Connect("127.0.0.1", server.Port);
+            client.Send("hello there\r\n"u8);
+
+            string serverError = ServerInitFailure(server, () => { });
+
+            Assert.Contains("the client did not open with TLS: its first bytes are not a TLS record (they read as text: \"hello there\")", serverError);
+        }
+        finally
+        {
+            server.Close();
+            Transport.Uninitialize();
+        }
+    }
+
+    private static Server EncryptedServer(TestCertificateFiles certificate) => Support.Loopback.Bind(new BindOptions
+    {
+        ConnectionType = ConnectionType.Encrypted,
+        Tls = new ServerTlsOptions { CertificateFile = certificate.CertificateFile, PrivateKeyFile = certificate.KeyFile },
+    });
+
+    /// <summary>Accepts one channel and drives its Init (and the client, by <paramref name="pumpClient"/>) until it fails; its error text.</summary>
+    private static string ServerInitFailure(Server server, Action pumpClient)
+    {
+        Channel? accepted = null;
+        try
+        {
+            using var deadline = new CancellationTokenSource(Support.Loopback.Deadline);
+            TransportReturnCode result = TransportReturnCode.ChanInitInProgress;
+            while (result == TransportReturnCode.ChanInitInProgress)
+            {
+                Assert.False(deadline.IsCancellationRequested, "the server's Init neither failed nor finished");
+                pumpClient();
+                if (accepted is null && server.Socket.Poll(1000, System.Net.Sockets.SelectMode.SelectRead))
+                    accepted = server.Accept();
+                if (accepted is null)
+                    continue;
+                result = accepted.Init();
+                if (result == TransportReturnCode.ChanInitInProgress)
+                    accepted.Socket.Poll(1000, System.Net.Sockets.SelectMode.SelectRead);
+            }
+            Assert.True(result < TransportReturnCode.Success, $"Init: {result}");
+            return accepted!.Error.Text;
+        }
+        finally
+        {
+            accepted?.Close();
+        }
+    }
+
     /// <summary>Drives both ends of an encrypted connection until the client's Init fails; returns its error text.</summary>
     private static string InitUntilFailure(ServerTlsOptions serverTls, ClientTlsOptions clientTls)
     {
