@@ -32,9 +32,7 @@ public sealed class ForeignOpeningTests
         using var client = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
         try
         {
-            client.Connect("127.0.0.1", server.Port);
-            client.Send(HttpTunnelOpening);
-            Channel channel = AcceptAndInitUntilDone(server, Support.Loopback.Deadline);
+            Channel channel = OpenWith(server, client, HttpTunnelOpening);
 
             Assert.Equal(ChannelState.Closed, channel.State);
             Assert.Equal(TransportReturnCode.ChanInitRefused, channel.Error.Code);
@@ -59,11 +57,8 @@ public sealed class ForeignOpeningTests
         using var client = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
         try
         {
-            client.Connect("127.0.0.1", server.Port);
             // A TLS 1.2 record header, handshake type ClientHello, and a little of its body: what an encrypted client sends first.
-            client.Send([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03]);
-            // Within the test's deadline, half the 60 s initialization timeout: the channel must not wait for that.
-            Channel channel = AcceptAndInitUntilDone(server, Support.Loopback.Deadline);
+            Channel channel = OpenWith(server, client, [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03]);
 
             Assert.Equal(ChannelState.Closed, channel.State);
             Assert.Contains("the client opened with a TLS ClientHello, but this server is not encrypted", channel.Error.Text);
@@ -94,6 +89,15 @@ public sealed class ForeignOpeningTests
             server.Close();
             Transport.Uninitialize();
         }
+    }
+
+    // The client connects and sends its opening; the server's channel once its handshake ended, within the test's
+    // deadline (half the 60 s initialization timeout: a foreign opening must not wait for that).
+    private static Channel OpenWith(Server server, Socket client, byte[] opening)
+    {
+        client.Connect("127.0.0.1", server.Port);
+        client.Send(opening);
+        return AcceptAndInitUntilDone(server, Support.Loopback.Deadline);
     }
 
     // Accepts one channel and calls Init as a server loop does (on readiness, or every few milliseconds) until the
