@@ -24,7 +24,7 @@ internal static class TlsOpening
     {
         if (opening.Length < 3 || IsClientHello(opening))
             return null;
-        string what = Ripc.ConnectRequest.PeekVersion(opening) is not null
+        string what = Ripc.ConnectRequest.HasShape(opening)
             ? "a RIPC ConnectReq: it connected unencrypted (a socket connection type) to this encrypted server"
             : $"not a TLS record ({OpeningBytes.Describe(opening)}); this server is encrypted";
         return $"the client did not open with TLS: its first bytes are {what}";

@@ -1,3 +1,5 @@
+using System.Buffers.Binary;
+
 namespace Eta.Transport.Ripc;
 
 /// <summary>
@@ -68,6 +70,17 @@ internal sealed class ConnectRequest
         w.PatchUInt16(0, w.Position);
         return w.Position;
     }
+
+    /// <summary>
+    /// True when <paramref name="start"/> (7 bytes decide) has a ConnectReq's shape, of any RIPC version, older ones
+    /// included (LSEG's C client falls back as far as connection version 0x13): a short frame without flags, then a
+    /// small connection version.
+    /// </summary>
+    public static bool HasShape(ReadOnlySpan<byte> start) =>
+        start.Length >= ConnectionVersionOffset + 4
+        && BinaryPrimitives.ReadUInt16BigEndian(start) is >= ConnectionVersionOffset + 4 and <= 1024
+        && start[2] == 0
+        && BinaryPrimitives.ReadUInt32BigEndian(start[ConnectionVersionOffset..]) <= 0xFF;
 
     /// <summary>Reads the connection version to pick the decoder; null when the version is unknown.</summary>
     public static RipcVersion? PeekVersion(ReadOnlySpan<byte> message)

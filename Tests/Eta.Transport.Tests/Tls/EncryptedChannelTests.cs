@@ -106,8 +106,13 @@ public sealed class EncryptedChannelTests
         }
     }
 
-    [Fact]
-    public void A_client_that_opens_an_encrypted_server_with_text_has_it_shown()
+    [Theory]
+    // Text: shown as its first line.
+    [InlineData("68656C6C6F2074686572650D0A", "its first bytes are not a TLS record (they read as text: \"hello there\")")]
+    // The first bytes of LSEG C 3.7.2's last fallback, a RIPC 10 ConnectReq (connection version 0x13), which the
+    // transport does not speak but a plain client still is.
+    [InlineData("001B0000000013001B003C000E010276", "its first bytes are a RIPC ConnectReq")]
+    public void A_client_that_opens_an_encrypted_server_with_something_else_has_it_named(string openingHex, string named)
     {
         using var certificate = new TestCertificateFiles(signedByTestCa: true);
         Server server = EncryptedServer(certificate);
@@ -115,11 +120,11 @@ public sealed class EncryptedChannelTests
         try
         {
             client.Connect("127.0.0.1", server.Port);
-            client.Send("hello there\r\n"u8);
+            client.Send(Convert.FromHexString(openingHex));
 
             string serverError = ServerInitFailure(server, () => { });
 
-            Assert.Contains("the client did not open with TLS: its first bytes are not a TLS record (they read as text: \"hello there\")", serverError);
+            Assert.Contains("the client did not open with TLS: " + named, serverError);
         }
         finally
         {
