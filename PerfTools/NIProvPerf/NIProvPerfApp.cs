@@ -162,7 +162,8 @@ public static class NIProvPerfApp
             return RunFailed;
         if (threads.All(t => t.Connected))
             return Success;
-        failure ??= threads.First(t => !t.Connected).ConnectFailures.GiveUpLine(options.RunTimeSeconds);
+        ConnectFailures unconnected = threads.First(t => !t.Connected).ConnectFailures;
+        failure ??= reason == ShutdownReason.Interrupted ? unconnected.InterruptedLine() : unconnected.GiveUpLine(options.RunTimeSeconds);
         return RunFailed;
     }
 }

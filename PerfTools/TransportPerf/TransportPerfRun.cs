@@ -92,7 +92,7 @@ internal sealed class TransportPerfRun
         }
 
         TransportRunOutcome outcome = TransportRunOutcome.Decide(_options, shutdown, new TransportRunOutcome.RunFacts(
-            setupFailure, _connectionsMade, _connectFailures.Any ? _connectFailures.GiveUpLine(_options.RunTime) : null, workers.Select(w => w.LastCloseReason).LastOrDefault(r => r is not null),
+            setupFailure, _connectionsMade, NoConnectionLine(shutdown.Reason), workers.Select(w => w.LastCloseReason).LastOrDefault(r => r is not null),
             stats.Sum(s => s.SequenceErrors.Total), stats.Sum(s => s.MissingMessages.Total), stats.Sum(s => s.MalformedMessages.Total),
             stats.Sum(s => s.ReflectionsDropped.Total)));
         string summary = TransportSummary.Inputs(_options) + collector.Finish(runEnd) + Environment.NewLine + outcome.SummaryLine + Environment.NewLine;
@@ -100,6 +100,12 @@ internal sealed class TransportPerfRun
         _console.Write(summary);
         return outcome.ExitCode;
     }
+
+    // A client's line for never having connected (null when no attempt failed and the run time ran out: the outcome
+    // words that); an interruption says how long it tried, not its run time.
+    private string? NoConnectionLine(ShutdownReason reason) =>
+        reason == ShutdownReason.Interrupted ? _connectFailures.InterruptedLine()
+        : _connectFailures.Any ? _connectFailures.GiveUpLine(_options.RunTime) : null;
 
     private void ServeUntilShutdown(TransportThread[] workers, TransportReport collector, ShutdownSignal shutdown)
     {

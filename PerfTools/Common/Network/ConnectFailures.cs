@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
 
@@ -14,6 +15,7 @@ public sealed class ConnectFailures
     private readonly string _port;
     private string? _lastError;
     private int _hostNotFound; // 1: the last lookup of the host name found no address
+    private readonly long _started = Stopwatch.GetTimestamp(); // made when the tool starts trying
 
     public ConnectFailures(string host, string port)
     {
@@ -52,6 +54,20 @@ public sealed class ConnectFailures
         if (HostNotFound)
             return $"host not found: {_host} has no address (port {_port}; gave up after {seconds} s)";
         return $"cannot connect to {_host}:{_port} within {seconds} s" + (last is null ? $" ({NoAnswer})" : $" (last attempt: {last})");
+    }
+
+    /// <summary>
+    /// The line said when the run was stopped (Ctrl+C, SIGTERM, SIGHUP) before a connection was made: how long the
+    /// tool had tried, not its run time, which a "within" line would claim.
+    /// </summary>
+    public string InterruptedLine()
+    {
+        string? last = Volatile.Read(ref _lastError);
+        long seconds = (long)Stopwatch.GetElapsedTime(_started).TotalSeconds;
+        if (HostNotFound)
+            return $"host not found: {_host} has no address (port {_port}; interrupted after {seconds} s)";
+        return $"interrupted after {seconds} s, before a connection to {_host}:{_port} was made"
+            + (last is null ? "" : $" (last attempt: {last})");
     }
 
     /// <summary>Why, when no attempt failed: the one under way never completed.</summary>

@@ -32,6 +32,19 @@ public sealed class ConnectFailuresTests
     }
 
     [Fact]
+    public void Stopped_before_connecting_it_says_it_was_interrupted_and_after_how_long()
+    {
+        var failures = new ConnectFailures("127.0.0.1", "1");
+        var lost = new ConnectFailures("nosuchhost.invalid", "14002");
+
+        failures.Record("refused");
+        lost.Record("HostNotFound");
+
+        Assert.Equal("interrupted after 0 s, before a connection to 127.0.0.1:1 was made (last attempt: refused)", failures.InterruptedLine());
+        Assert.Equal("host not found: nosuchhost.invalid has no address (port 14002; interrupted after 0 s)", lost.InterruptedLine());
+    }
+
+    [Fact]
     public void An_attempt_that_never_ended_says_the_host_did_not_answer()
     {
         var failures = new ConnectFailures("127.0.0.1", "15981");

@@ -183,6 +183,27 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
     }
 
     // Runs the tool (default -runTime 120: tests end it through stop once the hub saw what they need).
+    [Fact]
+    public async Task Stopped_before_reaching_the_hub_it_says_how_long_it_tried_not_its_run_time()
+    {
+        int port;
+        using (var receiver = TestNIReceiver.Start())
+            port = receiver.Port; // free now: nothing listens there
+        var console = new global::PerfTools.Tests.ConsPerf.WatchedConsole();
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
+        Task<int> run = RunAsync(console, stop.Token, ["-p", port.ToString(), "-itemCount", "5", "-runTime", "600"]);
+
+        await console.WhenWritten("retrying every 1 s.", TestContext.Current.CancellationToken).WaitAsync(Deadline, TestContext.Current.CancellationToken);
+        await stop.CancelAsync(); // as Ctrl+C, SIGTERM or SIGHUP do
+        int code = await run.WaitAsync(Deadline, TestContext.Current.CancellationToken);
+
+        Assert.Equal(NIProvPerfApp.RunFailed, code);
+        Assert.Matches($@"
+Test ended early: interrupted after \d+ s, before a connection to \S+:{port} was made \(last attempt: .+\)
+", console.Text);
+        Assert.DoesNotContain("within 600 s", console.Text);
+    }
+
     private Task<int> RunAsync(TextWriter console, CancellationToken stop, string[] args, bool displayStats = false)
     {
         NIProvPerfOptions options = Options(["-runTime", "120", .. args], displayStats);

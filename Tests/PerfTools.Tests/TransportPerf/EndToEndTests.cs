@@ -214,6 +214,25 @@ public sealed class EndToEndTests : IDisposable
     }
 
     [Fact]
+    public async Task A_client_stopped_before_it_connected_says_how_long_it_tried_not_its_run_time()
+    {
+        var errors = new global::PerfTools.Tests.ConsPerf.WatchedConsole();
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
+        Task<int> run = Task.Factory.StartNew(() => TransportPerfApp.Run(
+            ["-appType", "client", "-h", "127.0.0.1", "-p", "1", "-runTime", "600", "-summaryFile", Path.Combine(_dir, "stopped.out"),
+             "-statsFile", Path.Combine(_dir, "Stopped")], new StringWriter(), errors, stop.Token),
+            TestContext.Current.CancellationToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+
+        await errors.WhenWritten("retrying every 1 s.", TestContext.Current.CancellationToken).WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken);
+        await stop.CancelAsync(); // as Ctrl+C, SIGTERM or SIGHUP do
+        int exit = await run.WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken);
+
+        Assert.Equal(3, exit);
+        Assert.Matches(@"^Run ended: interrupted after \d+ s, before a connection to 127\.0\.0\.1:1 was made \(last attempt: .+\)\.$",
+            File.ReadAllText(Path.Combine(_dir, "stopped.out")).TrimEnd().Split('\n')[^1]);
+    }
+
+    [Fact]
     public async Task A_client_without_a_server_retries_until_its_run_time_ends_writes_its_files_and_fails()
     {
         var errors = new StringWriter();
