@@ -1,3 +1,3 @@
 using PerfTools.ConsPerf;
 
-return ConsPerfApp.Run(args, Console.Out, CancellationToken.None, handleSignals: true);
+return ConsPerfApp.Run(args, PerfTools.Common.Output.ConsoleWriter.Out, CancellationToken.None, handleSignals: true);

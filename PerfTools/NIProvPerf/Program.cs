@@ -1,3 +1,3 @@
 using PerfTools.NIProvPerf;
 
-return NIProvPerfApp.Run(args, Console.Out, CancellationToken.None, handleSignals: true);
+return NIProvPerfApp.Run(args, PerfTools.Common.Output.ConsoleWriter.Out, CancellationToken.None, handleSignals: true);

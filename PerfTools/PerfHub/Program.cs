@@ -1,1 +1,1 @@
-return PerfTools.PerfHub.PerfHubApp.Run(args, Console.Out, CancellationToken.None, handleSignals: true);
+return PerfTools.PerfHub.PerfHubApp.Run(args, PerfTools.Common.Output.ConsoleWriter.Out, CancellationToken.None, handleSignals: true);

@@ -1,3 +1,3 @@
 using PerfTools.ProvPerf;
 
-return ProvPerfApp.Run(args, Console.Out, CancellationToken.None, handleSignals: true);
+return ProvPerfApp.Run(args, PerfTools.Common.Output.ConsoleWriter.Out, CancellationToken.None, handleSignals: true);

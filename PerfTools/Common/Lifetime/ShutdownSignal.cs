@@ -3,7 +3,8 @@ using System.Runtime.InteropServices;
 namespace PerfTools.Common.Lifetime;
 
 /// <summary>
-/// The one cancellation token a run obeys. It fires on the first of: Ctrl+C / SIGINT / SIGTERM, the run time
+/// The one cancellation token a run obeys. It fires on the first of: Ctrl+C / SIGINT / SIGTERM / SIGHUP (the terminal
+/// or ssh session the run started from went away: without a handler the runtime would end it with no summary), the run time
 /// expiring, an outside token (tests, hosting), or <see cref="Request"/> from the tool (peer disconnected,
 /// fatal error). <see cref="Reason"/> keeps the first cause. The tool then leaves its loops and writes every
 /// output file in one place.
@@ -15,7 +16,7 @@ public sealed class ShutdownSignal : IDisposable
     private readonly CancellationTokenSource? _runTimer;
     private int _reason;
 
-    /// <param name="handleSignals">Register SIGINT/SIGTERM handlers (Ctrl+C); false for in-process tests.</param>
+    /// <param name="handleSignals">Register SIGINT/SIGTERM/SIGHUP handlers (Ctrl+C); false for in-process tests.</param>
     public ShutdownSignal(TimeSpan? runTime, CancellationToken outside = default, bool handleSignals = true)
     {
         _source = CancellationTokenSource.CreateLinkedTokenSource(outside);
@@ -28,7 +29,7 @@ public sealed class ShutdownSignal : IDisposable
         }
         if (handleSignals)
         {
-            foreach (PosixSignal signal in new[] { PosixSignal.SIGINT, PosixSignal.SIGTERM })
+            foreach (PosixSignal signal in HandledSignals)
             {
                 _signals.Add(PosixSignalRegistration.Create(signal, context =>
                 {
@@ -38,6 +39,9 @@ public sealed class ShutdownSignal : IDisposable
             }
         }
     }
+
+    /// <summary>The signals that end a run the way Ctrl+C does, outputs written.</summary>
+    public static IReadOnlyList<PosixSignal> HandledSignals { get; } = [PosixSignal.SIGINT, PosixSignal.SIGTERM, PosixSignal.SIGHUP];
 
     public CancellationToken Token => _source.Token;
 

@@ -120,7 +120,7 @@ internal sealed class HubReport : IDisposable
     private static string ResultText(ShutdownReason reason) => reason switch
     {
         ShutdownReason.RunTimeExpired => "Run time has expired.",
-        ShutdownReason.Interrupted => "Stopped (Ctrl+C, SIGTERM or the caller).",
+        ShutdownReason.Interrupted => "Stopped (Ctrl+C, SIGTERM, SIGHUP or the caller).",
         _ => $"Stopped ({reason}).",
     };
 
