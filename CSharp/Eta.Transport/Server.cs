@@ -59,7 +59,7 @@ public sealed class Server
     /// <param name="tls">The server's TLS identity, loaded by the caller; null unless the server is encrypted.</param>
     internal static Server Listen(BindOptions options, bool locking, Tls.TlsServerOptions? tls)
     {
-        IPAddress address = options.InterfaceName is null ? IPAddress.Any : SocketSettings.ResolveInterface(options.InterfaceName);
+        IPAddress address = options.InterfaceName is null ? IPAddress.Any : AddressLookup.Resolve(options.InterfaceName);
         var listener = new Socket(address.AddressFamily, SocketType.Stream, ProtocolType.Tcp);
         try
         {

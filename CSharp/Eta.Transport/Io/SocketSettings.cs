@@ -17,13 +17,4 @@ internal readonly record struct SocketSettings(bool TcpNoDelay, int SendBufferSi
         socket.SendTimeout = SendTimeoutMs;
         socket.ReceiveTimeout = ReceiveTimeoutMs;
     }
-
-    /// <summary>Resolves an interface option (IP literal or host name) to a local address to bind.</summary>
-    public static IPAddress ResolveInterface(string name)
-    {
-        if (IPAddress.TryParse(name, out IPAddress? address))
-            return address;
-        IPAddress[] addresses = Dns.GetHostAddresses(name);
-        return Array.Find(addresses, a => a.AddressFamily == AddressFamily.InterNetwork) ?? addresses[0];
-    }
 }

@@ -12,7 +12,7 @@ internal static class ClientConnector
     {
         string host = options.Proxy?.Host ?? options.Host;
         int port = options.Proxy?.Port ?? options.Port;
-        IPAddress address = Resolve(host);
+        IPAddress address = AddressLookup.Resolve(host);
         var socket = new Socket(address.AddressFamily, SocketType.Stream, ProtocolType.Tcp);
         try
         {
@@ -46,7 +46,7 @@ internal static class ClientConnector
     {
         try
         {
-            socket.Bind(new IPEndPoint(SocketSettings.ResolveInterface(interfaceName), 0));
+            socket.Bind(new IPEndPoint(AddressLookup.Resolve(interfaceName), 0));
         }
         catch (SocketException e)
         {
@@ -60,16 +60,6 @@ internal static class ClientConnector
         ConnectionType.Socket or ConnectionType.WebSocket => new PlainSocketStream(socket),
         _ => StreamFactory.CreateClientTls(socket, options),
     };
-
-    private static IPAddress Resolve(string host)
-    {
-        if (IPAddress.TryParse(host, out IPAddress? literal))
-            return literal;
-        IPAddress[] addresses = Dns.GetHostAddresses(host);
-        if (addresses.Length == 0)
-            throw new SocketException((int)SocketError.HostNotFound);
-        return Array.Find(addresses, a => a.AddressFamily == AddressFamily.InterNetwork) ?? addresses[0];
-    }
 }
 
 /// <summary>The client's interface (<c>ConnectOptions.InterfaceName</c>) is not a name or address of this host.</summary>

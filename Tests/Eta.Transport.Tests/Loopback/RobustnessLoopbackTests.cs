@@ -12,6 +12,7 @@ public sealed class RobustnessLoopbackTests
     [Theory]
     [InlineData("192.0.2.1")] // TEST-NET-1: an address no host of ours has
     [InlineData("nosuchinterface.invalid")]
+    [InlineData(TooLongForDns)]
     public void A_client_interface_this_host_lacks_is_named_in_the_connect_error(string interfaceName)
     {
         Transport.Initialize();
@@ -22,6 +23,48 @@ public sealed class RobustnessLoopbackTests
 
             Assert.Null(channel);
             Assert.StartsWith($"Connect: the interface {interfaceName} cannot be used here: ", error!.Text);
+        }
+        finally
+        {
+            Transport.Uninitialize();
+        }
+    }
+
+    // A name DNS refuses outright (more than 255 characters) rather than finding no address for.
+    private const string TooLongForDns =
+        "a123456789b123456789c123456789d123456789e123456789f123456789g123456789h123456789i123456789j123456789"
+        + "a123456789b123456789c123456789d123456789e123456789f123456789g123456789h123456789i123456789j123456789"
+        + "a123456789b123456789c123456789d123456789e123456789f123456789g123456789h123456789i123456789j123456789";
+
+    [Theory]
+    [InlineData("nosuchhost.invalid")]
+    [InlineData(TooLongForDns)]
+    public void A_host_with_no_address_fails_the_connect_with_host_not_found(string host)
+    {
+        Transport.Initialize();
+        try
+        {
+            Channel? channel = Transport.Connect(new ConnectOptions { Host = host, Port = 14002 }, out TransportError? error);
+
+            Assert.Null(channel);
+            Assert.Equal($"Connect: cannot connect to {host}:14002: HostNotFound", error!.Text);
+        }
+        finally
+        {
+            Transport.Uninitialize();
+        }
+    }
+
+    [Fact]
+    public void A_server_interface_DNS_refuses_fails_the_bind_with_an_error()
+    {
+        Transport.Initialize();
+        try
+        {
+            Server? server = Transport.Bind(new BindOptions { Port = 0, InterfaceName = TooLongForDns }, out TransportError? error);
+
+            Assert.Null(server);
+            Assert.Contains("HostNotFound", error!.Text);
         }
         finally
         {
