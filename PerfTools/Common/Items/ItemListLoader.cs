@@ -121,10 +121,8 @@ public static class ItemListLoader
             throw new ItemListException(path, line, "item has no 'domain' attribute");
         if (string.IsNullOrEmpty(name))
             throw new ItemListException(path, line, "item has no 'name' attribute (or it is empty)");
-        int nameBytes = System.Text.Encoding.UTF8.GetByteCount(name);
-        if (nameBytes > ItemSpec.MaxNameBytes)
-            throw new ItemListException(path, line,
-                $"item name is {nameBytes} bytes long (UTF-8); a message key holds at most {ItemSpec.MaxNameBytes}");
+        if (!Omm.MessageKeyName.Fits(name))
+            throw new ItemListException(path, line, "item name " + Omm.MessageKeyName.TooLong(name));
         return new ItemSpec(name, domain.Value, post, genMsg, snapshot, line);
     }
 

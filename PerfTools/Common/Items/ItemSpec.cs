@@ -9,9 +9,6 @@ namespace PerfTools.Common.Items;
 /// <param name="Line">The line of the file the entry came from, for error messages.</param>
 public sealed record ItemSpec(string Name, ItemDomain Domain, bool Post, bool GenMsg, bool Snapshot, int Line)
 {
-    /// <summary>The longest name an RWF message key holds (a 1-byte length), in bytes of its UTF-8 form.</summary>
-    public const int MaxNameBytes = byte.MaxValue;
-
     /// <summary>The name as it goes on the wire: its UTF-8 bytes, as LSEG's tools take it from the XML.</summary>
     public byte[] NameBytes() => System.Text.Encoding.UTF8.GetBytes(Name);
 }

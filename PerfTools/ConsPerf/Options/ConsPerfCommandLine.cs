@@ -128,6 +128,7 @@ public static class ConsPerfCommandLine
                 (x, v) => x.Value = x.Value with { HighWaterMark = v })
             .Flag("-tcpDelay", "Enable Nagle's algorithm (off by default)",
                 (x, v) => x.Value = x.Value with { TcpNoDelay = !v })
+            .Rule("-uname", x => Common.Omm.MessageKeyName.Fits(x.Value.UserName), x => Common.Omm.MessageKeyName.TooLong(x.Value.UserName))
             // Rules relating options
             .Rule("-requestRate", x => x.Value.RequestRate >= x.Value.TickRate,
                 x => $"cannot be less than -tickRate ({x.Value.TickRate})")

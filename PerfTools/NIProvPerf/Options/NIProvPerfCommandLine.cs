@@ -60,6 +60,7 @@ public static class NIProvPerfCommandLine
             .Int("-updateRate", 100000, "Updates sent per second, per connection", (d, v) => d.Options = d.Options with { UpdateRate = v })
             .Flag("-useServiceId", "Identify the service by id (RWF item keys always carry it)", (d, v) => d.Options = d.Options with { UseServiceId = v })
             .Int("-writeStatsInterval", 5, "Seconds between statistics lines", (d, v) => d.Options = d.Options with { WriteStatsIntervalSeconds = v }, min: 1)
+            .Rule("-uname", d => Common.Omm.MessageKeyName.Fits(d.Options.UserName), d => Common.Omm.MessageKeyName.TooLong(d.Options.UserName))
             .Rule("-encryptedConnType", d => d.Options.EncryptedConnectionType == ConnectionType.Socket || d.Options.ConnectionType == ConnectionType.Encrypted,
                 _ => "only applies with -connType encrypted")
             .Rule("-pl", d => !d.Options.UsesWebSocket || !d.Options.UseReactor || !PerfTools.Common.Network.WebSocketProtocolList.NamesJson(d.Options.ProtocolList),

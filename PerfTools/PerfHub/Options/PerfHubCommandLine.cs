@@ -84,6 +84,7 @@ public static class PerfHubCommandLine
                 (x, v) => x.Value = x.Value with { SummaryFile = v }, allowEmpty: false)
             .Flag("-noDisplayStats", "Do not print periodic statistics to the console",
                 (x, v) => x.Value = x.Value with { DisplayStats = !v })
+            .Rule("-uname", x => Common.Omm.MessageKeyName.Fits(x.Value.UserName), x => Common.Omm.MessageKeyName.TooLong(x.Value.UserName))
             // Rules relating options
             .Rule("-upstream", x => x.Value.Upstream.Length == 0 || IsHostPort(x.Value.Upstream),
                 x => $"must be host:port with a port from 1 to 65535 (got '{x.Value.Upstream}')")

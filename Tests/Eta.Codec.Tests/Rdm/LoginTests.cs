@@ -75,6 +75,22 @@ public class LoginTests
     }
 
     [Fact]
+    public void A_user_name_beyond_ASCII_goes_as_its_UTF8_bytes_and_comes_back_whole()
+    {
+        var request = new LoginRequest { StreamId = 1, UserName = "Jürgen Ø" };
+        request.Attributes.ApplicationName = "Čonsümer";
+
+        byte[] encoded = RdmTestSupport.Encode(request.Encode);
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(encoded, out Msg msg));
+        Assert.Equal("4AC3BC7267656E20C398", Convert.ToHexString(msg.Key.Name)); // its UTF-8 bytes, as LSEG C's rsslConsPerf sends a -uname given in a UTF-8 shell
+
+        var decoded = new LoginRequest();
+        Assert.Equal(CodecReturnCode.Success, decoded.Decode(msg));
+        Assert.Equal("Jürgen Ø", decoded.UserName);
+        Assert.Equal("Čonsümer", decoded.Attributes.ApplicationName);
+    }
+
+    [Fact]
     public void RequestWithoutUserNameIsRefused()
     {
         var request = new LoginRequest { UserName = "" };

@@ -137,6 +137,28 @@ public sealed class OptionErrorTests : IDisposable
         Assert.Equal(before, File.ReadAllBytes(tlsFile));
     }
 
+    [Theory]
+    [InlineData("ConsPerf")]
+    [InlineData("NIProvPerf")]
+    [InlineData("PerfHub")]
+    public void A_user_name_longer_than_a_message_key_holds_is_refused(string tool)
+    {
+        var console = new StringWriter();
+        string name = new string('u', 200) + new string('é', 30); // 260 bytes of UTF-8 in 230 characters
+        string[] outputs = ["-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")];
+        CancellationToken stop = TestContext.Current.CancellationToken;
+
+        int exit = tool switch
+        {
+            "ConsPerf" => ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-uname", name, .. outputs], console, stop),
+            "NIProvPerf" => NIProvPerfApp.Run(["-p", "1", "-runTime", "1", "-uname", name, .. outputs], console, stop),
+            _ => PerfHubApp.Run(["-p", "0", "-niPort", "0", "-runTime", "1", "-uname", name, .. outputs], console, stop),
+        };
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains("-uname: is 260 bytes long (UTF-8); a message key holds at most 255", console.ToString());
+    }
+
     [Fact]
     public void A_folder_given_as_the_summary_file_is_refused()
     {
