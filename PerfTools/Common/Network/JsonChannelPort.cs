@@ -1,4 +1,6 @@
+using System.Buffers;
 using System.Net.Sockets;
+using System.Text.Encodings.Web;
 using System.Text.Json;
 using Eta.Codec;
 using Eta.Codec.Json;
@@ -11,7 +13,9 @@ namespace PerfTools.Common.Network;
 /// The read side of a channel whose WebSocket sub-protocol is tr_json2: each transport read is one JSON text
 /// message (an object or an array of them), converted here to RWF and handed out one message per
 /// <see cref="Read"/>, so everything above reads RWF as on any other channel. LSEG's JSON pings
-/// (<c>{"Type":"Ping"}</c>) are answered with <c>{"Type":"Pong"}</c> here, as LSEG's tools do. On an RWF channel
+/// (<c>{"Type":"Ping"}</c>) are answered with <c>{"Type":"Pong"}</c> here, as LSEG's tools do; a message that does not
+/// convert is answered with LSEG's <c>{"Type":"Error","Text":...}</c> before the channel closes, so the peer learns
+/// why (a peer's own Error is not answered). On an RWF channel
 /// it passes reads straight through. Writes and flushes go to the inner port. One thread; allocates nothing per
 /// message once its buffers have grown. With an <see cref="UpdateHandler"/>, plain updates go to it straight
 /// from the JSON instead (one Utf8JsonReader pass, no RWF), as LSEG C ConsPerf reads them by default.
@@ -23,7 +27,7 @@ public sealed class JsonChannelPort : IChannelPort
     private readonly Channel _channel;
     private readonly IChannelPort _inner;
     private readonly JsonToRwfConverter _converter;
-    private readonly WriteArgs _pongArgs = new() { Priority = WritePriority.High };
+    private readonly WriteArgs _controlArgs = new() { Priority = WritePriority.High };
 
     // The RWF messages of the last JSON payload read, back to back, and where each ends.
     private byte[] _batch = new byte[16 * 1024];
@@ -32,6 +36,7 @@ public sealed class JsonChannelPort : IChannelPort
     private int _next;
     private int _used;
     private TransportReturnCode _payloadRc;
+    private bool _peerReportedError;
 
     public JsonChannelPort(Channel channel, IChannelPort inner, JsonFieldNames fields)
     {
@@ -80,7 +85,11 @@ public sealed class JsonChannelPort : IChannelPort
         _next = 0;
         _used = 0;
         if (!(UpdateHandler is null ? Convert(payload) : ScanThenConvert(payload)))
+        {
+            if (!_peerReportedError)
+                SendError(FailureText!);
             return TransportReturnCode.Failure;
+        }
         return _count > 0 ? Next(out message, out received) : rc;
     }
 
@@ -157,6 +166,7 @@ public sealed class JsonChannelPort : IChannelPort
                     break;
                 case JsonMessageKind.Error:
                     FailureText ??= $"the peer could not convert a message: {_converter.LastError}";
+                    _peerReportedError = true;
                     return false;
             }
         }
@@ -169,14 +179,34 @@ public sealed class JsonChannelPort : IChannelPort
     // Best effort: with no buffer free now the peer's next ping gets the answer.
     private void SendPong()
     {
-        if (_channel.GetBuffer(Pong.Length, packed: false, out TransportBuffer? buffer) != TransportReturnCode.Success || buffer is null)
-            return;
-        Pong.CopyTo(buffer.Data);
-        buffer.Length = Pong.Length;
-        if (WriteRetry.Write(_inner, buffer, _pongArgs) is WriteOutcome.Done or WriteOutcome.Queued)
-        {
+        if (SendText(Pong))
             PingsAnswered++;
-            WriteRetry.Flush(_inner);
+    }
+
+    // Best effort, once, as the channel fails: the close that follows sends what is queued before it ends the stream.
+    private void SendError(string text)
+    {
+        var json = new ArrayBufferWriter<byte>(64 + text.Length);
+        // Relaxed escaping: the text is read by tools and people, not embedded in HTML, so a quote stays a quote.
+        using (var writer = new Utf8JsonWriter(json, new JsonWriterOptions { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping }))
+        {
+            writer.WriteStartObject();
+            writer.WriteString("Type", "Error");
+            writer.WriteString("Text", text);
+            writer.WriteEndObject();
         }
+        SendText(json.WrittenSpan);
+    }
+
+    private bool SendText(ReadOnlySpan<byte> text)
+    {
+        if (_channel.GetBuffer(text.Length, packed: false, out TransportBuffer? buffer) != TransportReturnCode.Success || buffer is null)
+            return false;
+        text.CopyTo(buffer.Data);
+        buffer.Length = text.Length;
+        if (WriteRetry.Write(_inner, buffer, _controlArgs) is not (WriteOutcome.Done or WriteOutcome.Queued))
+            return false;
+        WriteRetry.Flush(_inner);
+        return true;
     }
 }

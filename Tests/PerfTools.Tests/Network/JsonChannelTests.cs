@@ -83,7 +83,7 @@ public sealed class JsonChannelTests
     }
 
     [Fact]
-    public void AMessageThatDoesNotConvertFailsTheReadNamingIt()
+    public void AMessageThatDoesNotConvertFailsTheReadNamingIt_AndThePeerIsToldWhy()
     {
         using var pair = ChannelPair.Open(s_bind, s_connect);
         var port = new JsonChannelPort(pair.Reader, new TransportChannelPort(pair.Reader), s_fields.Value);
@@ -100,6 +100,9 @@ public sealed class JsonChannelTests
         while (rc >= TransportReturnCode.ReadWouldBlock && rc != TransportReturnCode.Failure && clock.Elapsed < TimeSpan.FromSeconds(30));
         Assert.Equal(TransportReturnCode.Failure, rc);
         Assert.Equal("a JSON message does not convert: unknown field name 'BID_CUSTOM': it is not in the field dictionary", port.FailureText);
+        // LSEG's converter answers so ({"Type":"Error","Text":...}); a peer on our JsonChannelPort reads it as the reason.
+        Assert.Equal("{\"Type\":\"Error\",\"Text\":\"a JSON message does not convert: unknown field name 'BID_CUSTOM': it is not in the field dictionary\"}",
+            Encoding.UTF8.GetString(ReadRaw(pair.Writer, null)));
     }
 
     private static byte[] Update(int streamId, uint seqNum, double bid)
