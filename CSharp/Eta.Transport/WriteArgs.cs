@@ -7,7 +7,11 @@ public sealed class WriteArgs
 
     public WriteFlags Flags { get; set; }
 
-    /// <summary>Bytes this buffer adds to the wire (compressed, with RIPC headers).</summary>
+    /// <summary>
+    /// Bytes this buffer adds to the wire (compressed, with RIPC headers). A fragmented message written over several
+    /// calls (<see cref="TransportReturnCode.WriteCallAgain"/>) counts its fragments so far in each call, so the last
+    /// call's count is the whole message's.
+    /// </summary>
     public int BytesWritten { get; internal set; }
 
     /// <summary>Bytes of this buffer before compression, with RIPC headers.</summary>

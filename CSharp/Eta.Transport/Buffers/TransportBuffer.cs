@@ -41,6 +41,9 @@ public sealed class TransportBuffer
     /// <summary>Fragmented write in progress: bytes of the message already sent in fragments, and its id.</summary>
     internal int _fragmentOffset;
     internal int _fragmentId;
+    /// <summary>Fragmented write in progress: wire bytes (and uncompressed) of the fragments queued so far, over every call.</summary>
+    internal int _fragmentBytesWritten;
+    internal int _fragmentUncompressedWritten;
 
     internal TransportBuffer(object? owner = null) => _owner = owner;
 
@@ -98,6 +101,8 @@ public sealed class TransportBuffer
         _frameLength = 0;
         _fragmentOffset = 0;
         _fragmentId = 0;
+        _fragmentBytesWritten = 0;
+        _fragmentUncompressedWritten = 0;
     }
 
     /// <summary>Points this buffer at a received message.</summary>

@@ -464,8 +464,6 @@ internal sealed class ChannelWriter
             buffer._fragmentId = NextFragmentId();
         bool compress = ShouldCompress(messageLength, priority, flags);
         ReadOnlySpan<byte> message = buffer._array.AsSpan(buffer.PayloadStart, messageLength);
-        int bytesWritten = 0, uncompressedWritten = 0;
-
         while (buffer._fragmentOffset < messageLength)
         {
             TransportBuffer? frame = _pool.TryRent(packed: false);
@@ -476,7 +474,10 @@ internal sealed class ChannelWriter
                 if (frame is null && buffer._origin != BufferOrigin.Big)
                     frame = _pool.RentBig(_maxFragmentSize); // the message holds a pool buffer itself: waiting for one could last forever
                 if (frame is null)
+                {
+                    ReportFragmentBytes(buffer, args);
                     return TransportReturnCode.WriteCallAgain;
+                }
             }
             bool first = buffer._fragmentOffset == 0;
             int header = (first ? FragmentHeaderLength : FragmentLength) + _fragmentIdLength;
@@ -512,16 +513,22 @@ internal sealed class ChannelWriter
             frame._frameLength = frameLength;
             Enqueue(frame, priority);
             buffer._fragmentOffset += chunk;
-            bytesWritten += frameLength;
-            uncompressedWritten += header + chunk;
+            buffer._fragmentBytesWritten += frameLength;
+            buffer._fragmentUncompressedWritten += header + chunk;
         }
-        if (args is not null)
-        {
-            args.BytesWritten = bytesWritten;
-            args.UncompressedBytesWritten = uncompressedWritten;
-        }
+        ReportFragmentBytes(buffer, args);
         _pool.Return(buffer);
         return AfterQueueing(flags);
+    }
+
+    // A message written over several calls (WriteCallAgain) reports its fragments so far in each: the last call's
+    // counts are the whole message's.
+    private static void ReportFragmentBytes(TransportBuffer buffer, WriteArgs? args)
+    {
+        if (args is null)
+            return;
+        args.BytesWritten = buffer._fragmentBytesWritten;
+        args.UncompressedBytesWritten = buffer._fragmentUncompressedWritten;
     }
 
     /// <summary>

@@ -6,6 +6,9 @@ namespace PerfTools.TransportPerf.Network;
 /// <summary>
 /// <see cref="IPerfChannel"/> on an active RSSL <see cref="Eta.Transport.Channel"/>: the only place TransportPerf
 /// reads and writes through the transport. Reuses one buffer reference and one WriteArgs; allocates nothing per message.
+/// A fragmented message the transport could not finish for lack of buffers (WriteCallAgain, its progress kept in the
+/// buffer) is finished by the next flush before any new message starts: dropped half-way, its first fragments would
+/// stay open at the peer for ever (its reader refuses more than 256 such) and its sequence number would read as a gap.
 /// </summary>
 internal sealed class EtaPerfChannel : IPerfChannel
 {
@@ -14,6 +17,9 @@ internal sealed class EtaPerfChannel : IPerfChannel
     private readonly WriteArgs _writeArgs = new();
     private readonly WriteArgs _directWriteArgs = new() { Flags = WriteFlags.DirectSocketWrite };
     private TransportBuffer? _buffer;
+    private TransportBuffer? _unfinished;
+    private WriteArgs _unfinishedArgs = null!;
+    private int _unfinishedBytesCounted;
 
     public EtaPerfChannel(Channel channel, string description)
     {
@@ -33,6 +39,11 @@ internal sealed class EtaPerfChannel : IPerfChannel
 
     public ChannelResult GetBuffer(int size, bool packed, out Span<byte> space)
     {
+        if (_unfinished is not null)
+        {
+            space = default;
+            return ChannelResult.NoBuffers; // the half-written message goes first; flushing frees buffers for it
+        }
         TransportReturnCode code = _channel.GetBuffer(size, packed, out _buffer);
         if (code == TransportReturnCode.Success && _buffer is not null)
         {
@@ -71,19 +82,35 @@ internal sealed class EtaPerfChannel : IPerfChannel
             case WriteOutcome.Queued:
                 return ChannelResult.Queued;
             case WriteOutcome.CallAgain:
-                // The transport gave no buffer for the rest of a fragmented message even after flushing: dropped.
-                _channel.ReleaseBuffer(buffer);
-                return ChannelResult.NoBuffers;
+                // No buffer for the rest of a fragmented message even after flushing: the next flush goes on with it.
+                _unfinished = buffer;
+                _unfinishedArgs = args;
+                _unfinishedBytesCounted = bytesWritten; // the fragments queued so far
+                return ChannelResult.Queued;
         }
         return Closed();
     }
 
-    public ChannelResult Flush() => WriteRetry.Flush(_port) switch
+    public ChannelResult Flush(out int bytesWritten)
     {
-        WriteOutcome.Done => ChannelResult.Success,
-        WriteOutcome.Queued => ChannelResult.Queued,
-        _ => Closed(),
-    };
+        bytesWritten = 0;
+        WriteOutcome outcome = WriteRetry.Flush(_port);
+        if (_unfinished is not null && outcome is WriteOutcome.Done or WriteOutcome.Queued)
+        {
+            outcome = WriteRetry.Write(_port, _unfinished, _unfinishedArgs);
+            bytesWritten = _unfinishedArgs.BytesWritten - _unfinishedBytesCounted; // the message's count so far, less what was counted
+            _unfinishedBytesCounted = _unfinishedArgs.BytesWritten;
+            if (outcome == WriteOutcome.CallAgain)
+                return ChannelResult.Queued;
+            _unfinished = null;
+        }
+        return outcome switch
+        {
+            WriteOutcome.Done => ChannelResult.Success,
+            WriteOutcome.Queued => ChannelResult.Queued,
+            _ => Closed(),
+        };
+    }
 
     public ChannelResult CheckPings() =>
         _channel.CheckPings() < TransportReturnCode.Success ? Closed() : ChannelResult.Success;

@@ -30,8 +30,11 @@ internal interface IPerfChannel : IDisposable
     /// <summary>Writes the buffer whose current message is <paramref name="length"/> bytes long.</summary>
     ChannelResult Write(int length, bool directWrite, out int bytesWritten);
 
-    /// <summary>Pushes queued output to the network.</summary>
-    ChannelResult Flush();
+    /// <summary>
+    /// Pushes queued output to the network, first finishing a fragmented message a write left half-written;
+    /// <paramref name="bytesWritten"/> is what finishing it added to the wire (0 when there was none).
+    /// </summary>
+    ChannelResult Flush(out int bytesWritten);
 
     /// <summary>Sends a heartbeat when due and notices a silent peer; call about once a second.</summary>
     ChannelResult CheckPings();

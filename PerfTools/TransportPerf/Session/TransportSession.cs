@@ -101,7 +101,14 @@ internal sealed class TransportSession : IMessageHandler
     public long NextSendAt(long now) => _outputQueued ? long.MaxValue : _slices.NextSliceAt(now);
 
     /// <summary>Flushes output left queued by earlier writes.</summary>
-    public ChannelResult FlushIfQueued() => _outputQueued ? NoteWrite(_channel.Flush()) : ChannelResult.Success;
+    public ChannelResult FlushIfQueued() => _outputQueued ? NoteWrite(Flush()) : ChannelResult.Success;
+
+    private ChannelResult Flush()
+    {
+        ChannelResult result = _channel.Flush(out int bytesWritten);
+        _stats.BytesWritten.Add(bytesWritten);
+        return result;
+    }
 
     /// <summary>
     /// Spare time's writing: flushes queued output and, once the socket took all of it, sends the messages due by
@@ -213,7 +220,7 @@ internal sealed class TransportSession : IMessageHandler
         {
             // Buffers are held by queued output: flush to free them and try once more, as LSEG's reflector does.
             // A message still not echoed is a gap the sender will see, so it is counted as a failure, not a delay.
-            result = _channel.Flush();
+            result = Flush();
             if (result != ChannelResult.Closed)
                 result = _channel.GetBuffer(message.Length, packed: false, out space);
             if (result == ChannelResult.NoBuffers)

@@ -84,8 +84,9 @@ internal sealed class FakePerfChannel : IPerfChannel, IChannelPort
         return WriteResult;
     }
 
-    public ChannelResult Flush()
+    public ChannelResult Flush(out int bytesWritten)
     {
+        bytesWritten = 0;
         Flushes++;
         return ChannelResult.Success;
     }
