@@ -579,9 +579,10 @@ public sealed class Channel
 
     private TransportReturnCode FailSocket(string operation, SocketException e)
     {
-        string what = e.SocketErrorCode is SocketError.ConnectionReset or SocketError.ConnectionAborted or SocketError.Shutdown
-            ? "the peer reset the connection" : "socket failure";
-        Error.Set(TransportReturnCode.Failure, $"{operation}: {what} ({e.SocketErrorCode})", e.NativeErrorCode);
+        string what = e is Tls.TlsFailureException ? e.Message
+            : e.SocketErrorCode is SocketError.ConnectionReset or SocketError.ConnectionAborted or SocketError.Shutdown
+                ? $"the peer reset the connection ({e.SocketErrorCode})" : $"socket failure ({e.SocketErrorCode})";
+        Error.Set(TransportReturnCode.Failure, $"{operation}: {what}", e.NativeErrorCode);
         CloseOnError();
         return TransportReturnCode.Failure;
     }

@@ -194,7 +194,7 @@ internal sealed class TlsChannelStream : IChannelStream
     /// <summary>The socket error underneath, or a TLS failure (bad record, alert) as an aborted connection.</summary>
     private static SocketException AsSocketException(IOException e) =>
         e.InnerException as SocketException
-        ?? new SocketException((int)SocketError.ConnectionAborted, "TLS error: " + Describe(e));
+        ?? new TlsFailureException(Describe(e));
 
     // A server that supports none of the versions a client offers often just closes the connection, which the
     // client sees as an unexpected EOF, and so does a plain server (ours refuses a ClientHello at once); say what may

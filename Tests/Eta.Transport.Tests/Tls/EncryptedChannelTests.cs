@@ -42,6 +42,39 @@ public sealed class EncryptedChannelTests
     }
 
     [Fact]
+    public void A_record_that_fails_TLS_closes_the_reader_naming_TLS_not_a_reset()
+    {
+        using var certificate = new TestCertificateFiles(signedByTestCa: true);
+        using Support.Loopback pair = Support.Loopback.Open(
+            new BindOptions
+            {
+                ConnectionType = ConnectionType.Encrypted,
+                Tls = new ServerTlsOptions { CertificateFile = certificate.CertificateFile, PrivateKeyFile = certificate.KeyFile },
+            },
+            new ConnectOptions
+            {
+                ConnectionType = ConnectionType.Encrypted,
+                Tls = new ClientTlsOptions { TargetHost = "localhost", TrustedCaFile = certificate.CaFile },
+            });
+
+        // An application-data record whose bytes were damaged on the way (under the TLS layer, on the raw socket).
+        byte[] record = [0x17, 0x03, 0x03, 0x00, 0x30, .. Enumerable.Range(0, 48).Select(i => (byte)(i * 37))];
+        pair.Client.Socket.Send(record);
+
+        using var deadline = new CancellationTokenSource(Support.Loopback.Deadline);
+        TransportReturnCode rc;
+        while ((rc = pair.ServerChannel.Read(out _)) != TransportReturnCode.Failure)
+        {
+            Assert.False(deadline.IsCancellationRequested, "the damaged record was not noticed");
+            if (rc == TransportReturnCode.ReadWouldBlock)
+                pair.ServerChannel.Socket.Poll(10_000, System.Net.Sockets.SelectMode.SelectRead);
+        }
+
+        Assert.StartsWith("Read: TLS error: ", pair.ServerChannel.Error.Text);
+        Assert.DoesNotContain("reset", pair.ServerChannel.Error.Text);
+    }
+
+    [Fact]
     public void ClientWithoutTheCaFailsInitWithTheCertificateProblem()
     {
         using var certificate = new TestCertificateFiles(signedByTestCa: true);
