@@ -16,6 +16,7 @@ namespace PerfTools.Common.Provider;
 /// </summary>
 public sealed class PublishingChannel : IMessageSink, IOutboundChannel, IDisposable
 {
+    private readonly string _peer;
     private readonly Channel _channel;
     private readonly IChannelPort _port;
     private readonly JsonChannelPort? _jsonPort;
@@ -28,9 +29,12 @@ public sealed class PublishingChannel : IMessageSink, IOutboundChannel, IDisposa
     private int _maxFragmentSize = int.MaxValue; // the channel's max fragment size, once it is active
 
     /// <param name="json">The dictionary's field names, for tr_json2 channels (null: RWF only).</param>
-    public PublishingChannel(Channel channel, string name, PublishingOptions options, PublishingStats stats, JsonFieldNames? json = null)
+    /// <param name="peer">What the other end is, for the close line: "consumer" (ProvPerf), "hub" (NIProvPerf's ADH).</param>
+    public PublishingChannel(Channel channel, string name, PublishingOptions options, PublishingStats stats, JsonFieldNames? json = null,
+        string peer = "consumer")
     {
         _channel = channel;
+        _peer = peer;
         // A refused flush makes the thread's loop wake when the socket has room; the thread flushes after every pump.
         var port = new TransportChannelPort(channel, waitForWritable: true);
         _port = port;
@@ -56,8 +60,8 @@ public sealed class PublishingChannel : IMessageSink, IOutboundChannel, IDisposa
 
     public bool IsActive => _channel.State == ChannelState.Active;
 
-    /// <summary>The reason logged when the consumer closed its end cleanly: a close, not a failure.</summary>
-    public const string ClosedByPeerText = "the consumer closed the connection";
+    /// <summary>The reason logged when the <paramref name="peer"/> closed its end cleanly: a close, not a failure.</summary>
+    public static string ClosedByPeerText(string peer) => $"the {peer} closed the connection";
 
     /// <summary>What went wrong (or <see cref="ClosedByPeerText"/>), once something did.</summary>
     public string? FailureText { get; private set; }
@@ -82,7 +86,7 @@ public sealed class PublishingChannel : IMessageSink, IOutboundChannel, IDisposa
         if (_jsonPort?.FailureText is { } json)
             FailureText ??= json;
         else if (_channel.Error.PeerClosed)
-            FailureText ??= ClosedByPeerText;
+            FailureText ??= ClosedByPeerText(_peer);
         else
             Fail("connection lost");
         return FailureText!;

@@ -33,7 +33,7 @@ internal static class HubConnector
         if (channel is null)
             return null;
 
-        var connection = new PublishingChannel(channel, name, o.Publishing, stats, json);
+        var connection = new PublishingChannel(channel, name, o.Publishing, stats, json, peer: "hub");
         while (!stop.IsCancellationRequested)
         {
             ConnectionProgress progress = connection.Initialize();

@@ -172,7 +172,7 @@ internal sealed class ReactorProviderWorker : ITickHandler, IReactorCallbacks
     {
         if (!_connections.Remove(c))
             return;
-        string text = c.Channel.ClosedByPeer ? PublishingChannel.ClosedByPeerText : reason;
+        string text = c.Channel.ClosedByPeer ? PublishingChannel.ClosedByPeerText("consumer") : reason;
         _console.WriteLine($"Channel {c.Session.Name} closed: {text}");
         c.Session.Items.Clear();
         _dropped();
