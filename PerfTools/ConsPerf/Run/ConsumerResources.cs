@@ -63,24 +63,9 @@ public sealed class ConsumerResources
             throw new SetupException($"message data: {file}: {option} {rate} needs {element} messages, and the file has none");
     }
 
-    private static MsgData LoadMsgData(string file, DataDictionary dictionary)
-    {
-        try
-        {
-            return MsgDataLoader.Load(DataFiles.Locate(file), dictionary);
-        }
-        catch (MsgDataException e)
-        {
-            throw new SetupException("message data: " + e.Message, e);
-        }
-    }
+    private static MsgData LoadMsgData(string file, DataDictionary dictionary) =>
+        DataFiles.LoadMsgData(file, dictionary, out string? error) ?? throw new SetupException(error!);
 
-    private static DataDictionary LoadDictionary()
-    {
-        var dictionary = new DataDictionary();
-        if (dictionary.LoadFieldDictionary(DataFiles.Locate("RDMFieldDictionary"), out DictionaryError? error) != CodecReturnCode.Success
-            || dictionary.LoadEnumTypeDictionary(DataFiles.Locate("enumtype.def"), out error) != CodecReturnCode.Success)
-            throw new SetupException("dictionary: " + error);
-        return dictionary;
-    }
+    private static DataDictionary LoadDictionary() =>
+        DataFiles.LoadDictionary(out string? error) ?? throw new SetupException(error!);
 }
