@@ -37,13 +37,18 @@ internal static class RunFolderReader
         {
             string name = System.IO.Path.GetFileName(file);
             string extension = System.IO.Path.GetExtension(file).ToLowerInvariant();
+            bool isSummary = extension is ".out" or ".txt" && name.Contains("Summary", StringComparison.OrdinalIgnoreCase);
+            if (!isSummary && extension is not (".hgrm" or ".csv"))
+                continue;
             try
             {
-                if (extension is ".out" or ".txt" && name.Contains("Summary", StringComparison.OrdinalIgnoreCase))
-                    summaries.Add(SummaryReader.Read(file, File.ReadLines(file)));
+                if (TextFile.SizeOf(file) == 0)
+                    notes.Add($"skipped {name}: empty, or not a regular file");
+                else if (isSummary)
+                    summaries.Add(SummaryReader.Read(file, TextFile.ReadLines(file)));
                 else if (extension == ".hgrm")
-                    distributions.Add(HgrmReader.Read(name, File.ReadLines(file)));
-                else if (extension == ".csv")
+                    distributions.Add(HgrmReader.Read(name, TextFile.ReadLines(file)));
+                else
                     ReadCsv(file, stats, logs, notes);
             }
             catch (InvalidDataException e)
@@ -69,14 +74,14 @@ internal static class RunFolderReader
 
     private static void ReadCsv(string file, List<StatsTable> stats, List<LatencyLog> logs, List<string> notes)
     {
-        string? first = File.ReadLines(file).FirstOrDefault(l => l.Trim().Length > 0);
+        string? first = TextFile.ReadLines(file).FirstOrDefault(l => l.Trim().Length > 0);
         string name = System.IO.Path.GetFileName(file);
         if (first is null)
-            notes.Add($"skipped {name}: empty");
+            notes.Add($"skipped {name}: blank");
         else if (StatsTableReader.IsStatsHeader(first))
-            stats.Add(StatsTableReader.Read(name, File.ReadLines(file)));
+            stats.Add(StatsTableReader.Read(name, TextFile.ReadLines(file)));
         else if (LatencyLogReader.IsLatencyLog(first))
-            logs.Add(LatencyLogReader.Read(name, File.ReadLines(file)));
+            logs.Add(LatencyLogReader.Read(name, TextFile.ReadLines(file)));
         else
             notes.Add($"skipped {name}: neither a stats file (\"UTC, ...\") nor a latency log");
     }
