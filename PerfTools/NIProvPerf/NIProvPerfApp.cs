@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Eta.Codec;
 using Eta.Transport;
 using PerfTools.Common.CommandLine;
@@ -30,6 +31,8 @@ public static class NIProvPerfApp
 
     /// <summary>The connection to the hub was lost, the hub refused the login, or no connection was ever made.</summary>
     public const int RunFailed = 3;
+
+    private const double MaxStatsWaitSeconds = 3600;
 
     /// <summary>Runs NIProvPerf with <paramref name="args"/> until its run time expires, the connection ends, or <paramref name="cancellation"/> fires.</summary>
     public static int Run(string[] args, TextWriter console, CancellationToken cancellation) =>
@@ -148,12 +151,25 @@ public static class NIProvPerfApp
     }
 
     // The main thread's role (guide §6.2): collect statistics every -writeStatsInterval seconds until the run ends.
+    // A wait takes at most int.MaxValue ms (24.8 days), so a longer -writeStatsInterval is waited for in steps.
     private static void ReportUntilStopped(NIProvPerfOptions options, NIProvReport report, CancellationToken stop)
     {
-        TimeSpan interval = TimeSpan.FromSeconds(options.WriteStatsIntervalSeconds);
-        while (!stop.WaitHandle.WaitOne(interval))
-            report.Collect();
+        long interval = options.WriteStatsIntervalSeconds * Stopwatch.Frequency;
+        long nextStats = Stopwatch.GetTimestamp() + interval;
+        while (true)
+        {
+            long remaining = nextStats - Stopwatch.GetTimestamp();
+            if (remaining <= 0)
+            {
+                report.Collect();
+                nextStats += interval;
+                continue;
+            }
+            if (stop.WaitHandle.WaitOne(TimeSpan.FromSeconds(Math.Min((double)remaining / Stopwatch.Frequency, MaxStatsWaitSeconds))))
+                return;
+        }
     }
+
 
     // Run time or Ctrl+C: success, unless some thread never reached the hub. Anything else ended the test early.
     private static int ExitCode(NIProvPerfOptions options, ShutdownReason reason, NIProviderThread[] threads, ref string? failure)

@@ -77,15 +77,15 @@ public sealed record BindOptions
         OptionChecks.InRange(Port, 0, 65535, nameof(Port));
         OptionChecks.Defined(ConnectionType, nameof(ConnectionType));
         OptionChecks.Defined(CompressionType, nameof(CompressionType));
-        OptionChecks.InRange(MaxFragmentSize, RipcLimits.MinFragmentSize, RipcLimits.MaxFragmentSize, nameof(MaxFragmentSize));
-        OptionChecks.InRange(GuaranteedOutputBuffers, 1, 1_000_000, nameof(GuaranteedOutputBuffers));
-        OptionChecks.InRange(MaxOutputBuffers, 1, 1_000_000, nameof(MaxOutputBuffers));
-        OptionChecks.InRange(SharedPoolSize, 0, 10_000_000, nameof(SharedPoolSize));
-        OptionChecks.InRange(NumInputBuffers, 1, 100_000, nameof(NumInputBuffers));
+        OptionChecks.InRange(MaxFragmentSize, OptionLimits.MinFragmentSize, OptionLimits.MaxFragmentSize, nameof(MaxFragmentSize));
+        OptionChecks.InRange(GuaranteedOutputBuffers, 1, OptionLimits.MaxOutputBuffers, nameof(GuaranteedOutputBuffers));
+        OptionChecks.InRange(MaxOutputBuffers, 1, OptionLimits.MaxOutputBuffers, nameof(MaxOutputBuffers));
+        OptionChecks.InRange(SharedPoolSize, 0, OptionLimits.MaxSharedPoolSize, nameof(SharedPoolSize));
+        OptionChecks.InRange(NumInputBuffers, 1, OptionLimits.MaxInputBuffers, nameof(NumInputBuffers));
         OptionChecks.SocketSettings(SysSendBufSize, SysRecvBufSize, SendTimeoutMs, ReceiveTimeoutMs);
-        OptionChecks.InRange(PingTimeout, 1, 255, nameof(PingTimeout));
+        OptionChecks.InRange(PingTimeout, 1, OptionLimits.MaxPingTimeout, nameof(PingTimeout));
         OptionChecks.InRange(MinPingTimeout, 1, PingTimeout, nameof(MinPingTimeout));
-        OptionChecks.InRange(CompressionLevel, 0, 9, nameof(CompressionLevel));
+        OptionChecks.InRange(CompressionLevel, 0, OptionLimits.MaxCompressionLevel, nameof(CompressionLevel));
         OptionChecks.Handshake(ProtocolType, MajorVersion, MinorVersion, InitializationTimeout, ComponentVersion);
         if (WebSocket.SubProtocols.Parse(WebSocketProtocols, out string protocolError) is null)
             throw new ArgumentException(protocolError, nameof(WebSocketProtocols));

@@ -72,10 +72,10 @@ public sealed record ConnectOptions
         OptionChecks.InRange(Port, 1, 65535, nameof(Port));
         OptionChecks.Defined(ConnectionType, nameof(ConnectionType));
         OptionChecks.Defined(CompressionType, nameof(CompressionType));
-        OptionChecks.InRange(GuaranteedOutputBuffers, 1, 1_000_000, nameof(GuaranteedOutputBuffers));
-        OptionChecks.InRange(NumInputBuffers, 1, 100_000, nameof(NumInputBuffers));
+        OptionChecks.InRange(GuaranteedOutputBuffers, 1, OptionLimits.MaxOutputBuffers, nameof(GuaranteedOutputBuffers));
+        OptionChecks.InRange(NumInputBuffers, 1, OptionLimits.MaxInputBuffers, nameof(NumInputBuffers));
         OptionChecks.SocketSettings(SysSendBufSize, SysRecvBufSize, SendTimeoutMs, ReceiveTimeoutMs);
-        OptionChecks.InRange(PingTimeout, 1, 255, nameof(PingTimeout));
+        OptionChecks.InRange(PingTimeout, 1, OptionLimits.MaxPingTimeout, nameof(PingTimeout));
         OptionChecks.Handshake(ProtocolType, MajorVersion, MinorVersion, InitializationTimeout, ComponentVersion);
         Proxy?.Validate();
         if (EncryptedProtocol is not (ConnectionType.Socket or ConnectionType.WebSocket))

@@ -22,7 +22,7 @@ public sealed class ShutdownSignal : IDisposable
         _source = CancellationTokenSource.CreateLinkedTokenSource(outside);
         if (outside.CanBeCanceled)
             outside.Register(() => Request(ShutdownReason.Interrupted));
-        if (runTime is { } limit)
+        if (runTime is { } limit && limit <= LongestTimedRun)
         {
             _runTimer = new CancellationTokenSource(limit);
             _runTimer.Token.Register(() => Request(ShutdownReason.RunTimeExpired));
@@ -39,6 +39,12 @@ public sealed class ShutdownSignal : IDisposable
             }
         }
     }
+
+    /// <summary>
+    /// The longest run time a timer holds (2^32 - 2 ms, 49.7 days). A longer one, such as <c>-runTime 2147483647</c>
+    /// for "until stopped", runs until stopped.
+    /// </summary>
+    public static TimeSpan LongestTimedRun { get; } = TimeSpan.FromMilliseconds(uint.MaxValue - 1);
 
     /// <summary>The signals that end a run the way Ctrl+C does, outputs written.</summary>
     public static IReadOnlyList<PosixSignal> HandledSignals { get; } = [PosixSignal.SIGINT, PosixSignal.SIGTERM, PosixSignal.SIGHUP];

@@ -1,3 +1,4 @@
+using Eta.Transport;
 using PerfTools.Common.CommandLine;
 using PerfTools.Common.Threading;
 
@@ -105,12 +106,12 @@ public static class ConsPerfCommandLine
             .Text("-if", d.InterfaceName, "Network interface to connect from",
                 (x, v) => x.Value = x.Value with { InterfaceName = v }, defaultText: "any")
             .Int("-outputBufs", d.OutputBuffers, "Guaranteed output buffers of the connection",
-                (x, v) => x.Value = x.Value with { OutputBuffers = v }, min: 1)
+                (x, v) => x.Value = x.Value with { OutputBuffers = v }, min: 1, max: OptionLimits.MaxOutputBuffers)
             .Value<int?>("-maxOutputBuffer", "<int>", null, "50, raised to -outputBufs",
                 "Maximum output buffers; when given, at least -outputBufs",
-                NullableInt(ValueParsers.Int(min: 1)), (x, v) => x.Value = x.Value with { MaxOutputBuffers = v })
+                NullableInt(ValueParsers.Int(min: 1, max: OptionLimits.MaxOutputBuffers)), (x, v) => x.Value = x.Value with { MaxOutputBuffers = v })
             .Int("-inputBufs", d.InputBuffers, "Input buffers of the connection",
-                (x, v) => x.Value = x.Value with { InputBuffers = v }, min: 1)
+                (x, v) => x.Value = x.Value with { InputBuffers = v }, min: 1, max: OptionLimits.MaxInputBuffers)
             .Int("-sendBufSize", d.SendBufSize, "System send buffer size in bytes (0: default)",
                 (x, v) => x.Value = x.Value with { SendBufSize = v })
             .Int("-recvBufSize", d.RecvBufSize, "System receive buffer size in bytes (0: default)",
@@ -120,7 +121,7 @@ public static class ConsPerfCommandLine
             .Int("-recvTimeout", d.RecvTimeoutMs, "Socket receive timeout in milliseconds (0: default)",
                 (x, v) => x.Value = x.Value with { RecvTimeoutMs = v })
             .Int("-pingTimeout", d.PingTimeoutSeconds, "Ping timeout asked of the provider, in seconds (beyond the guide)",
-                (x, v) => x.Value = x.Value with { PingTimeoutSeconds = v }, min: 1, max: 255)
+                (x, v) => x.Value = x.Value with { PingTimeoutSeconds = v }, min: 1, max: OptionLimits.MaxPingTimeout)
             .Choice("-compressionType", d.CompressionType, "none", "Compression asked of the provider: none, zlib or lz4 (as LSEG C ConsPerf)",
                 (x, v) => x.Value = x.Value with { CompressionType = v },
                 ("none", Eta.Transport.CompressionType.None), ("zlib", Eta.Transport.CompressionType.Zlib), ("lz4", Eta.Transport.CompressionType.Lz4))

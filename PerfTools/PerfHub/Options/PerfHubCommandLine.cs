@@ -47,7 +47,7 @@ public static class PerfHubCommandLine
                 (x, v) => x.Value = x.Value with { CompressionType = v },
                 ("none", CompressionType.None), ("zlib", CompressionType.Zlib), ("lz4", CompressionType.Lz4))
             .Int("-compressionLevel", d.CompressionLevel, "zlib compression level",
-                (x, v) => x.Value = x.Value with { CompressionLevel = v }, max: 9)
+                (x, v) => x.Value = x.Value with { CompressionLevel = v }, max: OptionLimits.MaxCompressionLevel)
             .Int("-maxPackCount", d.MaxPackCount, "Messages packed per output buffer (1 turns packing off)",
                 (x, v) => x.Value = x.Value with { MaxPackCount = v }, min: 1)
             .Int("-packBufSize", d.PackBufSize, "Size of a packed output buffer, in bytes",
@@ -55,11 +55,11 @@ public static class PerfHubCommandLine
             .Int("-highWaterMark", d.HighWaterMark, "Bytes a channel queues before the transport writes them unflushed (0: the transport's 6144); every pass ends with a flush",
                 (x, v) => x.Value = x.Value with { HighWaterMark = v })
             .Int("-outputBufs", d.OutputBuffers, "Guaranteed output buffers per channel",
-                (x, v) => x.Value = x.Value with { OutputBuffers = v }, min: 1)
+                (x, v) => x.Value = x.Value with { OutputBuffers = v }, min: 1, max: OptionLimits.MaxOutputBuffers)
             .Int("-maxOutputBufs", d.MaxOutputBuffers, "Maximum output buffers per channel (0: -outputBufs); bounds each channel's backlog",
-                (x, v) => x.Value = x.Value with { MaxOutputBuffers = v })
+                (x, v) => x.Value = x.Value with { MaxOutputBuffers = v }, max: OptionLimits.MaxOutputBuffers)
             .Int("-maxFragmentSize", d.MaxFragmentSize, "Largest buffer sent without fragmentation",
-                (x, v) => x.Value = x.Value with { MaxFragmentSize = v }, min: 20, max: 0xFFFF)
+                (x, v) => x.Value = x.Value with { MaxFragmentSize = v }, min: OptionLimits.MinFragmentSize, max: OptionLimits.MaxFragmentSize)
             .Int("-sendBufSize", d.SendBufSize, "System send buffer size (0: default 65535)",
                 (x, v) => x.Value = x.Value with { SendBufSize = v })
             .Int("-recvBufSize", d.RecvBufSize, "System receive buffer size (0: default 65535)",
@@ -67,7 +67,7 @@ public static class PerfHubCommandLine
             .Flag("-tcpDelay", "Enable Nagle's algorithm (off by default)",
                 (x, v) => x.Value = x.Value with { TcpNoDelay = !v })
             .Int("-pingTimeout", d.PingTimeoutSeconds, "Ping timeout in seconds: the longest the hub's servers accept, and what it asks upstream",
-                (x, v) => x.Value = x.Value with { PingTimeoutSeconds = v }, min: 1, max: 255)
+                (x, v) => x.Value = x.Value with { PingTimeoutSeconds = v }, min: 1, max: OptionLimits.MaxPingTimeout)
             .Int("-stallTimeout", d.StallTimeoutMs, "Milliseconds a channel's output may stay backed up before the hub closes it",
                 (x, v) => x.Value = x.Value with { StallTimeoutMs = v }, min: 1)
             // Cache behaviour

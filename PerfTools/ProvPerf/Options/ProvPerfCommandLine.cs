@@ -1,3 +1,4 @@
+using Eta.Transport;
 using PerfTools.Common.CommandLine;
 using PerfTools.Common.Provider;
 
@@ -33,14 +34,14 @@ public static class ProvPerfCommandLine
             .Value("-latencyUpdateRate", "<int|all>", 10, "10", "Updates per second that carry a latency timestamp",
                 ValueParsers.IntOrKeyword(0, "all", ProvPerfOptions.AllMessages), (d, v) => d.Options = d.Options with { LatencyUpdateRate = v })
             .Int("-maxFragmentSize", 6144, "Largest buffer sent without fragmentation (BindOptions.MaxFragmentSize)",
-                (d, v) => d.Options = d.Options with { MaxFragmentSize = v }, min: 20, max: 0xFFFF)
+                (d, v) => d.Options = d.Options with { MaxFragmentSize = v }, min: OptionLimits.MinFragmentSize, max: OptionLimits.MaxFragmentSize)
             .Int("-maxPackCount", 1, "Messages packed per buffer (more than 1 turns packing on)", (d, v) => d.Options = d.Options with { MaxPackCount = v }, min: 1)
             .Text("-msgFile", "MsgData.xml", "The message data file", (d, v) => d.Options = d.Options with { MsgFile = v }, allowEmpty: false)
             .Flag("-noDisplayStats", "Do not print periodic statistics to the console", (d, v) => d.Options = d.Options with { DisplayStats = !v })
             .Int("-packBufSize", 6000, "Size of a packed buffer, in bytes", (d, v) => d.Options = d.Options with { PackBufSize = v })
             .Int("-openLimit", 1000000, "Items each client may open", (d, v) => d.Options = d.Options with { OpenLimit = v }, min: 1)
-            .Int("-outputBufs", 5000, "Guaranteed output buffers per channel", (d, v) => d.Options = d.Options with { OutputBuffers = v }, min: 1)
-            .Int("-maxOutputBufs", 0, "Maximum output buffers per channel (0 = use default)", (d, v) => d.Options = d.Options with { MaxOutputBuffers = v })
+            .Int("-outputBufs", 5000, "Guaranteed output buffers per channel", (d, v) => d.Options = d.Options with { OutputBuffers = v }, min: 1, max: OptionLimits.MaxOutputBuffers)
+            .Int("-maxOutputBufs", 0, "Maximum output buffers per channel (0 = use default)", (d, v) => d.Options = d.Options with { MaxOutputBuffers = v }, max: OptionLimits.MaxOutputBuffers)
             .Value("-p", "<port>", "14002", "14002", "Port the server listens on (0: any free port)", ValueParsers.Port(min: 0),
                 (d, v) => d.Options = d.Options with { Port = v })
             .Int("-recvBufSize", 0, "System receive buffer size (0 = default 65535)", (d, v) => d.Options = d.Options with { RecvBufSize = v })
@@ -64,14 +65,14 @@ public static class ProvPerfCommandLine
                 (d, v) => d.Options = d.Options with { CompressionType = v },
                 ("none", Eta.Transport.CompressionType.None), ("zlib", Eta.Transport.CompressionType.Zlib), ("lz4", Eta.Transport.CompressionType.Lz4))
             .Int("-compressionLevel", 0, "zlib compression level, 0-9 (as LSEG C ProvPerf)",
-                (d, v) => d.Options = d.Options with { CompressionLevel = v }, min: 0, max: 9)
+                (d, v) => d.Options = d.Options with { CompressionLevel = v }, min: 0, max: OptionLimits.MaxCompressionLevel)
             .Value("-pl", "\"<list>\"", "", "(none: WebSocket refused, as LSEG C ProvPerf)",
                 "WebSocket sub-protocols accepted on the port, in order of preference (',' or white space delimited): rssl.rwf, tr_json2",
                 PerfTools.Common.Network.WebSocketProtocolList.Parser(allowEmpty: true), (d, v) => d.Options = d.Options with { ProtocolList = v })
             .Rule("-pl", d => !d.Options.UseReactor || !PerfTools.Common.Network.WebSocketProtocolList.NamesJson(d.Options.ProtocolList),
                 _ => PerfTools.Common.Network.WebSocketProtocolList.JsonNotWithReactor)
             .Int("-pingTimeout", 60, "Longest ping timeout the server accepts, in seconds (beyond the guide)",
-                (d, v) => d.Options = d.Options with { PingTimeoutSeconds = v }, min: 1, max: 255)
+                (d, v) => d.Options = d.Options with { PingTimeoutSeconds = v }, min: 1, max: OptionLimits.MaxPingTimeout)
             .Int("-initTimeout", ProvPerfOptions.DefaultInitTimeoutSeconds,
                 "Seconds a consumer may take to complete its connection handshake before it is closed (beyond the guide)",
                 (d, v) => d.Options = d.Options with { InitTimeoutSeconds = v }, min: 1, max: 3600)

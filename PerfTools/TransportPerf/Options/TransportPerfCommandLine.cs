@@ -1,3 +1,4 @@
+using Eta.Transport;
 using PerfTools.Common.CommandLine;
 using PerfTools.Common.Threading;
 using PerfTools.TransportPerf.Output;
@@ -18,7 +19,7 @@ public static class TransportPerfCommandLine
             .Choice("-appType", AppType.Server, "server", "Type of application: server or client", (d, v) => d.Value = d.Value with { AppType = v },
                 ("server", AppType.Server), ("client", AppType.Client))
             .Flag("-busyRead", "Continually read instead of waiting for notification", (d, v) => d.Value = d.Value with { BusyRead = v })
-            .Int("-compressionLevel", 5, "Level of compression, 0-9", (d, v) => d.Value = d.Value with { CompressionLevel = v }, min: 0, max: 9)
+            .Int("-compressionLevel", 5, "Level of compression, 0-9", (d, v) => d.Value = d.Value with { CompressionLevel = v }, min: 0, max: OptionLimits.MaxCompressionLevel)
             .Choice("-compressionType", CompressionChoice.None, "none", "Type of compression: none, zlib or lz4",
                 (d, v) => d.Value = d.Value with { CompressionType = v },
                 ("none", CompressionChoice.None), ("zlib", CompressionChoice.Zlib), ("lz4", CompressionChoice.Lz4))
@@ -40,17 +41,17 @@ public static class TransportPerfCommandLine
             .Value("-latencyMsgRate", "<int|all>", 10, "10", "Timestamped messages sent per second (\"all\" = every message)",
                 ValueParsers.IntOrKeyword(0, "all", TransportPerfOptions.LatencyOnEveryMessage), (d, v) => d.Value = d.Value with { LatencyMsgRate = v })
             .Int("-maxFragmentSize", 6144, "Largest buffer the transport sends unfragmented (BindOptions maxFragmentSize)",
-                (d, v) => d.Value = d.Value with { MaxFragmentSize = v }, min: 20, max: 65535)
+                (d, v) => d.Value = d.Value with { MaxFragmentSize = v }, min: OptionLimits.MinFragmentSize, max: OptionLimits.MaxFragmentSize)
             .Int("-msgRate", 100000, "Messages sent per second", (d, v) => d.Value = d.Value with { MsgRate = v })
             .Int("-msgSize", 76, "Size of each message in bytes", (d, v) => d.Value = d.Value with { MsgSize = v },
                 min: TransportPerfOptions.MinimumMessageSize, max: 16 * 1024 * 1024)
             .Flag("-noDisplayStats", "Do not print statistics to the screen", (d, v) => d.Value = d.Value with { DisplayStats = !v })
-            .Int("-outputBufs", 5000, "Guaranteed output buffers per channel", (d, v) => d.Value = d.Value with { OutputBuffers = v }, min: 1, max: 1_000_000)
+            .Int("-outputBufs", 5000, "Guaranteed output buffers per channel", (d, v) => d.Value = d.Value with { OutputBuffers = v }, min: 1, max: OptionLimits.MaxOutputBuffers)
             .Int("-p", 14002, "Port the server listens on / the client connects to", (d, v) => d.Value = d.Value with { Port = v }, min: 0, max: 65535)
             .Int("-pack", 1, "Messages packed into each buffer (1 = no packing)", (d, v) => d.Value = d.Value with { PackCount = v }, min: 1, max: 65535)
             .Text("-ph", "", "Proxy host", (d, v) => d.Value = d.Value with { ProxyHost = v })
             .Int("-pingTimeout", 60, "Ping timeout in seconds: the longest the server accepts, or what the client asks for (beyond the guide)",
-                (d, v) => d.Value = d.Value with { PingTimeoutSeconds = v }, min: 1, max: 255)
+                (d, v) => d.Value = d.Value with { PingTimeoutSeconds = v }, min: 1, max: OptionLimits.MaxPingTimeout)
             .Text("-plogin", "", "Login id on the proxy server", (d, v) => d.Value = d.Value with { ProxyLogin = v })
             .Text("-pp", "", "Proxy port", (d, v) => d.Value = d.Value with { ProxyPort = v })
             .Text("-ppasswd", "", "Password on the proxy server", (d, v) => d.Value = d.Value with { ProxyPassword = v })

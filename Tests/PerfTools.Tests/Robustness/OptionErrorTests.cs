@@ -159,6 +159,36 @@ public sealed class OptionErrorTests : IDisposable
         Assert.Contains("-uname: is 260 bytes long (UTF-8); a message key holds at most 255", console.ToString());
     }
 
+    [Theory]
+    [InlineData("ConsPerf", "-outputBufs", "1000001", "from 1 to 1000000")]
+    [InlineData("ConsPerf", "-maxOutputBuffer", "1000001", "from 1 to 1000000")]
+    [InlineData("ConsPerf", "-inputBufs", "100001", "from 1 to 100000")]
+    [InlineData("ProvPerf", "-outputBufs", "1000001", "from 1 to 1000000")]
+    [InlineData("ProvPerf", "-maxOutputBufs", "1000001", "from 0 to 1000000")]
+    [InlineData("ProvPerf", "-maxFragmentSize", "65520", "from 20 to 65519")]
+    [InlineData("PerfHub", "-outputBufs", "1000001", "from 1 to 1000000")]
+    [InlineData("PerfHub", "-maxOutputBufs", "1000001", "from 0 to 1000000")]
+    [InlineData("PerfHub", "-maxFragmentSize", "65520", "from 20 to 65519")]
+    [InlineData("TransportPerf", "-maxFragmentSize", "65520", "from 20 to 65519")]
+    public void A_value_past_what_the_transport_accepts_is_an_option_error_not_a_failure_to_listen_or_connect(
+        string tool, string option, string value, string range)
+    {
+        var console = new StringWriter();
+        string[] outputs = ["-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")];
+        CancellationToken stop = TestContext.Current.CancellationToken;
+
+        int exit = tool switch
+        {
+            "ConsPerf" => ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", option, value, .. outputs], console, stop),
+            "ProvPerf" => ProvPerfApp.Run(["-p", "0", "-runTime", "1", option, value, .. outputs], console, stop),
+            "PerfHub" => PerfHubApp.Run(["-p", "0", "-niPort", "0", "-runTime", "1", option, value, .. outputs], console, stop),
+            _ => TransportPerfApp.Run(["-p", "0", "-runTime", "1", option, value, .. outputs], console, console, stop),
+        };
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains($"{option}: must be a whole number {range} (got '{value}')", console.ToString());
+    }
+
     [Fact]
     public void A_folder_given_as_the_summary_file_is_refused()
     {
