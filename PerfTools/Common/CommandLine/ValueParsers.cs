@@ -41,13 +41,13 @@ public static class ValueParsers
             return int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int port) && port >= min && port <= 65535;
         };
 
-    /// <summary>Any text; <paramref name="allowEmpty"/> false rejects "".</summary>
+    /// <summary>Any text; <paramref name="allowEmpty"/> false rejects "" and text of only spaces (no host, file or name is blank).</summary>
     public static ValueParser<string> Text(bool allowEmpty = true) =>
         (string text, out string value, out string rule) =>
         {
             value = text;
-            rule = "must not be empty";
-            return allowEmpty || text.Length > 0;
+            rule = text.Length == 0 ? "must not be empty" : $"must not be blank (got '{text}')";
+            return allowEmpty || !string.IsNullOrWhiteSpace(text);
         };
 
     /// <summary>One of a fixed set of words (case-insensitive), each mapped to a value.</summary>

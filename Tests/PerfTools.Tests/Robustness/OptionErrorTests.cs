@@ -189,6 +189,27 @@ public sealed class OptionErrorTests : IDisposable
         Assert.Contains($"{option}: must be a whole number {range} (got '{value}')", console.ToString());
     }
 
+    [Theory]
+    [InlineData("ConsPerf")]
+    [InlineData("NIProvPerf")]
+    [InlineData("TransportPerf")]
+    public void A_blank_host_is_refused_like_an_empty_one(string tool)
+    {
+        var console = new StringWriter();
+        string[] outputs = ["-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")];
+        CancellationToken stop = TestContext.Current.CancellationToken;
+
+        int exit = tool switch
+        {
+            "ConsPerf" => ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-h", "  ", .. outputs], console, stop),
+            "NIProvPerf" => NIProvPerfApp.Run(["-p", "1", "-runTime", "1", "-h", "  ", .. outputs], console, stop),
+            _ => TransportPerfApp.Run(["-appType", "client", "-p", "1", "-runTime", "1", "-h", "  ", .. outputs], console, console, stop),
+        };
+
+        Assert.Equal(UsageError, exit);
+        Assert.Contains("-h: must not be blank (got '  ')", console.ToString());
+    }
+
     [Fact]
     public void A_folder_given_as_the_summary_file_is_refused()
     {
