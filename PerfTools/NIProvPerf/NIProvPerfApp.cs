@@ -100,7 +100,14 @@ public static class NIProvPerfApp
             try
             {
                 foreach (NIProviderThread thread in threads)
-                    thread.Start(shutdown.Token);
+                {
+                    thread.Start(shutdown.Token, (name, e) =>
+                    {
+                        console.WriteLine(InternalError.Report(name, e));
+                        Interlocked.CompareExchange(ref failure, $"{name}: {InternalError.Reason(e)}", null);
+                        shutdown.Request(ShutdownReason.InternalError);
+                    });
+                }
                 ReportUntilStopped(options, report, shutdown.Token);
                 foreach (NIProviderThread thread in threads)
                     thread.Join();
@@ -174,6 +181,8 @@ public static class NIProvPerfApp
     // Run time or Ctrl+C: success, unless some thread never reached the hub. Anything else ended the test early.
     private static int ExitCode(NIProvPerfOptions options, ShutdownReason reason, NIProviderThread[] threads, ref string? failure)
     {
+        if (reason == ShutdownReason.InternalError)
+            return InternalError.ExitCode;
         if (reason == ShutdownReason.PeerDisconnected)
             return RunFailed;
         if (threads.All(t => t.Connected))

@@ -101,6 +101,10 @@ public static class ProvPerfApp
                     {
                         console.WriteLine(failure);
                         shutdown.Request(ShutdownReason.Failed);
+                    }, (name, e) =>
+                    {
+                        console.WriteLine(InternalError.Report(name, e));
+                        shutdown.Request(ShutdownReason.InternalError);
                     });
                 AcceptAndReport(options, server, threads, report, console, shutdown.Token);
                 foreach (ProviderThread thread in threads)
@@ -119,7 +123,12 @@ public static class ProvPerfApp
                 console.WriteLine($"Cannot write the summary file: {e.Message}");
                 return SetupFailed;
             }
-            return shutdown.Reason == ShutdownReason.Failed ? RunFailed : Success;
+            return shutdown.Reason switch
+            {
+                ShutdownReason.Failed => RunFailed,
+                ShutdownReason.InternalError => InternalError.ExitCode,
+                _ => Success,
+            };
         }
     }
 

@@ -28,6 +28,7 @@ internal sealed class TransportPerfRun
     private readonly TextWriter _errors;
     private int _connectionsMade;
     private readonly ConnectFailures _connectFailures;
+    private string? _internalError;
 
     public TransportPerfRun(TransportPerfOptions options, ITransportEndpoints endpoints, TextWriter console, TextWriter errors)
     {
@@ -62,7 +63,15 @@ internal sealed class TransportPerfRun
         var collector = new TransportReport(_options, statistics, stats, _console);
         var threads = new Thread[workers.Length];
         for (int i = 0; i < workers.Length; i++)
-            threads[i] = ToolThread.Start($"TransportPerf thread {i + 1}", _options.Threads.CpuIdOf(i), workers[i].Run, _errors.WriteLine);
+        {
+            string name = $"TransportPerf thread {i + 1}";
+            threads[i] = ToolThread.Start(name, _options.Threads.CpuIdOf(i), workers[i].Run, _errors.WriteLine, e =>
+            {
+                _errors.WriteLine(InternalError.Report(name, e));
+                Interlocked.CompareExchange(ref _internalError, $"{name}: {InternalError.Reason(e)}", null);
+                shutdown.Request(ShutdownReason.InternalError);
+            });
+        }
 
         string? setupFailure = null;
         long runEnd = 0;
@@ -94,7 +103,7 @@ internal sealed class TransportPerfRun
         TransportRunOutcome outcome = TransportRunOutcome.Decide(_options, shutdown, new TransportRunOutcome.RunFacts(
             setupFailure, _connectionsMade, NoConnectionLine(shutdown.Reason), workers.Select(w => w.LastCloseReason).LastOrDefault(r => r is not null),
             stats.Sum(s => s.SequenceErrors.Total), stats.Sum(s => s.MissingMessages.Total), stats.Sum(s => s.MalformedMessages.Total),
-            stats.Sum(s => s.ReflectionsDropped.Total)));
+            stats.Sum(s => s.ReflectionsDropped.Total), Volatile.Read(ref _internalError)));
         string summary = TransportSummary.Inputs(_options) + collector.Finish(runEnd) + Environment.NewLine + outcome.SummaryLine + Environment.NewLine;
         File.WriteAllText(_options.SummaryFile, summary);
         _console.Write(summary);

@@ -11,7 +11,7 @@ namespace PerfTools.TransportPerf;
 /// file problem; 2 a command-line error; 3 a client that never connected (the line starts "host not found" or
 /// "cannot connect"); 4 a client whose connection was lost
 /// before its run time ended; 5 messages received out of sequence, missing, or too short to be TransportPerf's, or
-/// (reflecting) messages that could not be echoed, which the sender sees as gaps.
+/// (reflecting) messages that could not be echoed, which the sender sees as gaps; 70 a worker thread's internal error.
 /// </remarks>
 internal sealed record TransportRunOutcome(int ExitCode, string Reason)
 {
@@ -25,6 +25,8 @@ internal sealed record TransportRunOutcome(int ExitCode, string Reason)
 
     public static TransportRunOutcome Decide(TransportPerfOptions options, ShutdownSignal shutdown, RunFacts facts)
     {
+        if (facts.InternalError is not null)
+            return new(InternalError.ExitCode, facts.InternalError);
         if (facts.SetupFailure is not null)
             return new(SetupFailed, "failed: " + facts.SetupFailure);
         string peer = $"{options.HostName}:{options.Port}";
@@ -44,6 +46,7 @@ internal sealed record TransportRunOutcome(int ExitCode, string Reason)
 
     /// <summary>What the run observed, gathered after its threads stopped.</summary>
     /// <param name="NoConnection">A client's line for having never connected: host not found, or cannot connect.</param>
+    /// <param name="InternalError">The first worker thread's <see cref="Common.Lifetime.InternalError.Reason"/>, if one threw.</param>
     internal sealed record RunFacts(string? SetupFailure, int ConnectionsMade, string? NoConnection, string? LastCloseReason,
-        long SequenceErrors, long MissingMessages, long MalformedMessages, long ReflectionsDropped = 0);
+        long SequenceErrors, long MissingMessages, long MalformedMessages, long ReflectionsDropped = 0, string? InternalError = null);
 }

@@ -8,4 +8,7 @@ public enum ShutdownReason
     Interrupted,
     PeerDisconnected,
     Failed,
+
+    /// <summary>A worker thread threw what no code path expects (<see cref="InternalError"/>).</summary>
+    InternalError,
 }

@@ -29,6 +29,9 @@ public enum RunOutcomeKind
 
     /// <summary>The test completed but its summary file could not be written: its results are only on the console.</summary>
     SummaryNotWritten,
+
+    /// <summary>A consumer thread threw what no code path expects (<see cref="Common.Lifetime.InternalError"/>).</summary>
+    InternalError,
 }
 
 /// <summary>The outcome and, when it is a failure, what happened, in words for the summary and the console.</summary>
@@ -46,6 +49,7 @@ public sealed record RunOutcome(RunOutcomeKind Kind, string Reason)
         RunOutcomeKind.ProviderRefused => 5,
         RunOutcomeKind.CannotConnect => 7,
         RunOutcomeKind.HostNotFound => 8,
+        RunOutcomeKind.InternalError => Common.Lifetime.InternalError.ExitCode,
         _ => 6,
     };
 }

@@ -1,4 +1,5 @@
 using PerfTools.Common.Items;
+using PerfTools.Common.Lifetime;
 using PerfTools.Common.Network;
 using PerfTools.Common.Threading;
 using PerfTools.ConsPerf.Options;
@@ -47,7 +48,7 @@ public sealed class ConsumerThread
     /// <summary>Set when the thread stopped by itself (a failure); null while running or after a requested stop.</summary>
     public ThreadEnd? End => Volatile.Read(ref _end);
 
-    public void Start() => _thread = ToolThread.Start($"ConsPerf consumer {ThreadNumber}", _cpuId, Run, _warn);
+    public void Start() => _thread = ToolThread.Start($"ConsPerf consumer {ThreadNumber}", _cpuId, Run, _warn, Crashed);
 
     public void RequestStop() => _stop.Cancel();
 
@@ -66,5 +67,13 @@ public sealed class ConsumerThread
             Volatile.Write(ref _end, end);
             _ended();
         }
+    }
+
+    private void Crashed(Exception exception)
+    {
+        string name = $"Consumer thread {ThreadNumber}";
+        _warn(InternalError.Report(name, exception));
+        Volatile.Write(ref _end, new ThreadEnd(RunOutcomeKind.InternalError, InternalError.Reason(exception)));
+        _ended();
     }
 }

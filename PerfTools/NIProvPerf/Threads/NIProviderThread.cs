@@ -66,10 +66,11 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
     /// <summary>True once the connection to the hub was made (the test began for this thread).</summary>
     public bool Connected => Volatile.Read(ref _connected);
 
-    public void Start(CancellationToken stop)
+    /// <summary>Starts the thread; an exception no code path expects goes to <paramref name="crashed"/> with the thread's name.</summary>
+    public void Start(CancellationToken stop, Action<string, Exception> crashed)
     {
         _thread = ToolThread.Start($"NIProvPerf provider {_index + 1}", ThreadCpuList.Unpinned, () => Run(stop),
-            warning => _console.WriteLine(warning));
+            warning => _console.WriteLine(warning), e => crashed($"Provider thread {_index + 1}", e));
     }
 
     public void Join() => _thread?.Join();

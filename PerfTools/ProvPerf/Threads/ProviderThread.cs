@@ -62,11 +62,14 @@ internal sealed class ProviderThread : ITickHandler
         _incoming.Enqueue(channel);
     }
 
-    /// <summary>Starts the thread; an I/O failure that escapes the per-channel handling ends the run through <paramref name="fail"/>.</summary>
-    public void Start(CancellationToken stop, Action<string> fail)
+    /// <summary>
+    /// Starts the thread; an I/O failure that escapes the per-channel handling ends the run through <paramref name="fail"/>,
+    /// any other exception through <paramref name="crashed"/> (the thread's name for messages, the exception).
+    /// </summary>
+    public void Start(CancellationToken stop, Action<string> fail, Action<string, Exception> crashed)
     {
         _thread = ToolThread.Start($"ProvPerf provider {_index + 1}", ThreadCpuList.Unpinned, () => Run(stop, fail),
-            warning => _console.WriteLine(warning));
+            warning => _console.WriteLine(warning), e => crashed($"Provider thread {_index + 1}", e));
     }
 
     public void Join() => _thread?.Join();

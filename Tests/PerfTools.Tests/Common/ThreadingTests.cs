@@ -68,7 +68,7 @@ public sealed class ThreadingTests
     {
         string? warning = null;
         bool pinned = false;
-        Thread thread = ToolThread.Start("pin-test", cpuId: 4000, () => pinned = true, w => warning = w);
+        Thread thread = ToolThread.Start("pin-test", cpuId: 4000, () => pinned = true, w => warning = w, e => warning = "crashed: " + e);
         thread.Join();
         Assert.True(pinned);
         Assert.Contains("not pinned to CPU 4000", warning);
