@@ -49,6 +49,9 @@ public static class ConsPerfApp
             return SetupErrorExitCode;
         }
 
+        foreach (string warning in resources.Warnings)
+            console.WriteLine($"{ConsPerfCommandLine.ToolName}: warning: {warning}");
+
         // The guide reads -msgFile for posts and generic messages only (§4.4), so without them a missing file is no error;
         // but a file named and not there is said, not passed over in silence.
         if (resources.ContentEncoder is null && !File.Exists(DataFiles.Locate(options.MsgFile)))

@@ -14,12 +14,17 @@ public sealed class ConsumerResources
 {
     private readonly ItemSpec[][] _itemsPerThread;
 
-    internal ConsumerResources(DataDictionary dictionary, ItemSpec[][] itemsPerThread, MarketPriceEncoder? contentEncoder)
+    internal ConsumerResources(DataDictionary dictionary, ItemSpec[][] itemsPerThread, MarketPriceEncoder? contentEncoder,
+        IReadOnlyList<string>? warnings = null)
     {
         Dictionary = dictionary;
         _itemsPerThread = itemsPerThread;
         ContentEncoder = contentEncoder;
+        Warnings = warnings ?? [];
     }
+
+    /// <summary>What the inputs allow but the run will likely trip on, to print before connecting.</summary>
+    public IReadOnlyList<string> Warnings { get; }
 
     public DataDictionary Dictionary { get; }
 
@@ -41,8 +46,13 @@ public sealed class ConsumerResources
             throw new SetupException("item list: " + e.Message, e);
         }
         var perThread = new ItemSpec[options.ThreadCount][];
+        var warnings = new List<string>();
         for (int i = 0; i < perThread.Length; i++)
+        {
             perThread[i] = ItemAssignment.ForThread(items, options.ItemCount, options.CommonItemCount, options.ThreadCount, i);
+            if (ItemRepeats.Warning(items.File, i + 1, perThread[i]) is { } repeats)
+                warnings.Add(repeats);
+        }
 
         DataDictionary dictionary = LoadDictionary();
         MarketPriceEncoder? encoder = null;
@@ -53,7 +63,7 @@ public sealed class ConsumerResources
             RequireMessages(options.GenericMsgRate, "-genericMsgRate", msgData.GenericMsgs.Count, "<genMsg>", msgData.FilePath);
             encoder = new MarketPriceEncoder(msgData);
         }
-        return new ConsumerResources(dictionary, perThread, encoder);
+        return new ConsumerResources(dictionary, perThread, encoder, warnings);
     }
 
     // Found now, not when the first post is due, after connecting and with an exit code that blames the provider.
