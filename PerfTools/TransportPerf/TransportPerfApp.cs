@@ -27,6 +27,10 @@ public static class TransportPerfApp
         if (unwritable is not null)
             return CommandLineResult<TransportPerfOptions>.ReportError(TransportPerfCommandLine.ToolName, unwritable, errors);
 
+        // As in the guide, the proxy is used only with -proxy; proxy settings without it would go unused in silence.
+        if (options.AppType == AppType.Client && !options.UseProxy && (options.ProxyHost.Length > 0 || options.ProxyPort.Length > 0))
+            errors.WriteLine("TransportPerf: warning: -ph and -pp are used only with -proxy; connecting directly.");
+
         beforeRun?.Invoke();
         using var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTime), cancellation, handleSignals);
         try
