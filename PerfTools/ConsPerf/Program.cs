@@ -1,3 +1,4 @@
 using PerfTools.ConsPerf;
 
-return ConsPerfApp.Run(args, PerfTools.Common.Output.ConsoleWriter.Out, CancellationToken.None, handleSignals: true);
+return PerfTools.Common.Lifetime.InternalError.Guard("ConsPerf", PerfTools.Common.Output.ConsoleWriter.Out, () =>
+    ConsPerfApp.Run(args, PerfTools.Common.Output.ConsoleWriter.Out, CancellationToken.None, handleSignals: true));

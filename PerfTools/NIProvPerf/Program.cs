@@ -1,3 +1,4 @@
 using PerfTools.NIProvPerf;
 
-return NIProvPerfApp.Run(args, PerfTools.Common.Output.ConsoleWriter.Out, CancellationToken.None, handleSignals: true);
+return PerfTools.Common.Lifetime.InternalError.Guard("NIProvPerf", PerfTools.Common.Output.ConsoleWriter.Out, () =>
+    NIProvPerfApp.Run(args, PerfTools.Common.Output.ConsoleWriter.Out, CancellationToken.None, handleSignals: true));

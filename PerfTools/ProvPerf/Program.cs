@@ -1,3 +1,4 @@
 using PerfTools.ProvPerf;
 
-return ProvPerfApp.Run(args, PerfTools.Common.Output.ConsoleWriter.Out, CancellationToken.None, handleSignals: true);
+return PerfTools.Common.Lifetime.InternalError.Guard("ProvPerf", PerfTools.Common.Output.ConsoleWriter.Out, () =>
+    ProvPerfApp.Run(args, PerfTools.Common.Output.ConsoleWriter.Out, CancellationToken.None, handleSignals: true));

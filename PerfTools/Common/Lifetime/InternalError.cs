@@ -10,6 +10,24 @@ public static class InternalError
     /// <summary>sysexits' EX_SOFTWARE: distinct from every failure a tool's input or peer can cause.</summary>
     public const int ExitCode = 70;
 
+    /// <summary>
+    /// Runs a tool's <c>Main</c>: an exception that reaches it (from the main thread) is reported as
+    /// <see cref="Report"/> and exits <see cref="ExitCode"/>, not the runtime's abort (134, a core dump, no exit path).
+    /// </summary>
+    public static int Guard(string tool, TextWriter console, Func<int> main)
+    {
+        try
+        {
+            return main();
+        }
+        catch (Exception e)
+        {
+            console.WriteLine(Report($"{tool} main thread", e));
+            console.Flush();
+            return ExitCode;
+        }
+    }
+
     /// <summary>The one-line reason for the summary, after the thread's name where the tool names it.</summary>
     public static string Reason(Exception exception) => $"internal error: {exception.GetType().Name}: {exception.Message}";
 

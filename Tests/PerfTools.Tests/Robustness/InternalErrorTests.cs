@@ -30,6 +30,19 @@ public sealed class InternalErrorTests
     }
 
     [Fact]
+    public void An_exception_that_reaches_main_exits_70_with_the_report_and_a_normal_exit_passes_through()
+    {
+        var console = new StringWriter();
+
+        int crashed = InternalError.Guard("ProvPerf", console, () => throw new InvalidOperationException("a bug"));
+        int normal = InternalError.Guard("ProvPerf", console, () => 3);
+
+        Assert.Equal((70, 3), (crashed, normal));
+        Assert.StartsWith("ProvPerf main thread: internal error: InvalidOperationException: a bug", console.ToString());
+        Assert.Contains("please report it", console.ToString());
+    }
+
+    [Fact]
     public void A_consumer_thread_that_throws_ends_as_an_internal_error_naming_the_exception()
     {
         ConsPerfOptions options = ConsPerfCommandLine.Parse(["-p", "1", "-steadyStateTime", "1"]).Options!;
