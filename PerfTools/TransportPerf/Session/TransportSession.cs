@@ -200,7 +200,6 @@ internal sealed class TransportSession : IMessageHandler
             // Time t1 is taken just before encoding (§7.5).
             long timestamp = _pacer.NextCarriesLatency() ? PerfTimestamp.NowNanoseconds() : 0;
             PerfPayload.Write(space[..size], _nextSequence++, timestamp);
-            _stats.MsgsSent.Increment();
             if (i == messages - 1)
                 break;
             result = _channel.Pack(size, out space);
@@ -208,6 +207,9 @@ internal sealed class TransportSession : IMessageHandler
                 return result;
         }
         result = _channel.Write(size, _options.DirectWrite, out int bytesWritten);
+        // Counted together once the group is written, so a stats row sees a group's messages and bytes alike (the
+        // collector reads the two counters one after the other, and only this instant lies between them).
+        _stats.MsgsSent.Add(messages);
         _stats.BytesSent.Add((long)size * messages);
         _stats.BytesWritten.Add(bytesWritten);
         return result;
