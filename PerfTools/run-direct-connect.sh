@@ -30,6 +30,8 @@ if ! command -v dotnet >/dev/null 2>&1; then
 fi
 
 mkdir -p "$run_dir"
+# Absolute: each tool runs from its own output folder, where a relative path would name another folder.
+run_dir="$(cd "$run_dir" && pwd)"
 report_built=1
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
   build_log="$run_dir/build.log"

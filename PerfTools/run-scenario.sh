@@ -63,6 +63,8 @@ fi
 
 rm -rf "$run_dir"
 mkdir -p "$run_dir"
+# Absolute: each tool runs from its own output folder, where a relative path would name another folder.
+run_dir="$(cd "$run_dir" && pwd)"
 
 # ---- processes and namespaces, always cleaned up ----
 declare -A pid_of=()

@@ -45,6 +45,23 @@ public sealed class MainJobTests : IDisposable
         Assert.True(exitCode == 0, output);
     }
 
+    [Fact]
+    public async Task A_relative_run_folder_is_taken_from_where_the_script_is_run()
+    {
+        string repo = ReferenceData.RepoRoot;
+        RequireReleaseOutputs(repo);
+
+        (int exitCode, string output) = await RunScript(repo, new Dictionary<string, string>
+        {
+            ["SKIP_BUILD"] = "1", ["PORT"] = FreePort().ToString(), ["RUN_DIR"] = "relative run", ["ITEM_COUNT"] = "100",
+            ["STEADY_STATE_TIME"] = "2", ["WARMUP_MS"] = "500", ["UPDATE_RATE"] = "10000",
+        }, workingDirectory: _runDir);
+
+        Assert.True(exitCode == 0, output);
+        Assert.Contains("--- OVERALL SUMMARY ---", File.ReadAllText(Path.Combine(_runDir, "relative run", "ConsSummary.out")));
+        Assert.True(File.Exists(Path.Combine(_runDir, "relative run", "ProvSummary.out")), output);
+    }
+
     private static void RequireReleaseOutputs(string repo)
     {
         string[] missing = ["ProvPerf", "ConsPerf", "PerfReport"];
@@ -57,12 +74,13 @@ public sealed class MainJobTests : IDisposable
         Assert.Skip(why);
     }
 
-    private static async Task<(int, string)> RunScript(string repo, Dictionary<string, string> environment)
+    private static async Task<(int, string)> RunScript(string repo, Dictionary<string, string> environment, string? workingDirectory = null)
     {
         var start = new ProcessStartInfo("bash", [Path.Combine(repo, "PerfTools", "run-direct-connect.sh")])
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
+            WorkingDirectory = workingDirectory ?? "",
         };
         foreach ((string name, string value) in environment)
             start.Environment[name] = value;
