@@ -29,9 +29,9 @@ internal sealed record RunHeadline(string RunName, IReadOnlyList<HeadlineLine> L
         foreach (SummaryFile summary in run.Summaries)
         {
             if (summary.Find("Result") is { Length: > 0 } result)
-                lines.Add(new HeadlineLine("Result", $"{result} ({ToolOf(summary)})"));
+                lines.Add(new HeadlineLine("Result", $"{result.TrimEnd('.')} ({ToolOf(summary)})"));
             else if (summary.Sections.SelectMany(s => s.Entries).LastOrDefault(e => e.Key.StartsWith("Run ended", StringComparison.Ordinal)) is { Key.Length: > 0 } ended)
-                lines.Add(new HeadlineLine("Result", $"{ended.Value} ({ToolOf(summary)})"));
+                lines.Add(new HeadlineLine("Result", $"{ended.Value.TrimEnd('.')} ({ToolOf(summary)})"));
         }
         if (MeasuredSection(run) is (SummaryFile measured, SummarySection section))
         {
@@ -116,10 +116,15 @@ internal sealed record RunHeadline(string RunName, IReadOnlyList<HeadlineLine> L
         return unit > 0 ? what[..unit] : what;
     }
 
-    /// <summary>The tool that wrote a summary, from the guide's file names (ConsSummary.out: ConsPerf, ...).</summary>
+    /// <summary>
+    /// The tool that wrote a summary, from the guide's file names (ConsSummary.out: ConsPerf, ...); TransportPerf's
+    /// with its role ("TransportPerf client"), since a run usually holds both ends.
+    /// </summary>
     public static string ToolOf(SummaryFile summary)
     {
         string name = summary.FileName;
+        if (name.StartsWith("Transport", StringComparison.OrdinalIgnoreCase) && summary.Find("App Type") is { Length: > 0 } role)
+            return $"TransportPerf {role}";
         if (name.StartsWith("NIProv", StringComparison.OrdinalIgnoreCase)) return "NIProvPerf";
         if (name.StartsWith("Prov", StringComparison.OrdinalIgnoreCase)) return "ProvPerf";
         if (name.StartsWith("Cons", StringComparison.OrdinalIgnoreCase)) return "ConsPerf";
