@@ -63,6 +63,13 @@ public sealed class Channel
 
     public ChannelState State { get; private set; }
 
+    /// <summary>
+    /// While this client's handshake is in progress, where it stands, as a clause ("had no TCP connection to h:p yet
+    /// ...", "was connected, and the server had sent nothing in answer to its ConnectReq ..."), for a caller that gives
+    /// up on it; null otherwise.
+    /// </summary>
+    public string? PendingHandshake => State == ChannelState.Initializing ? _clientHandshake?.Waiting : null;
+
     /// <summary>The socket to watch for readiness.</summary>
     public Socket Socket => _socket ?? throw new InvalidOperationException("The channel has no socket.");
 
@@ -191,7 +198,8 @@ public sealed class Channel
         {
             HandshakeStep.Done => Activate(),
             HandshakeStep.InProgress when Environment.TickCount64 > _initDeadline => FailInit(TransportReturnCode.Failure,
-                $"Init: the handshake did not complete within the initialization timeout ({_initTimeoutSeconds} s){_serverHandshake?.Waiting}"),
+                $"Init: the handshake did not complete within the initialization timeout ({_initTimeoutSeconds} s)" +
+                (_clientHandshake is { } client ? $": the attempt {client.Waiting}" : _serverHandshake?.Waiting)),
             HandshakeStep.InProgress => TransportReturnCode.ChanInitInProgress,
             _ => FailInit(Error.Code, Error.Text, Error.SystemError),
         };

@@ -110,11 +110,13 @@ internal sealed class TransportPerfRun
         return outcome.ExitCode;
     }
 
-    // A client's line for never having connected (null when no attempt failed and the run time ran out: the outcome
-    // words that); an interruption says how long it tried, not its run time.
-    private string? NoConnectionLine(ShutdownReason reason) =>
-        reason == ShutdownReason.Interrupted ? _connectFailures.InterruptedLine()
-        : _connectFailures.Any ? _connectFailures.GiveUpLine(_options.RunTime) : null;
+    // A client's line for never having connected, with what the attempt under way still waited for when none failed;
+    // an interruption says how long it tried, not its run time.
+    private string NoConnectionLine(ShutdownReason reason)
+    {
+        _connectFailures.RecordUnfinished(_endpoints.Unfinished);
+        return reason == ShutdownReason.Interrupted ? _connectFailures.InterruptedLine() : _connectFailures.GiveUpLine(_options.RunTime);
+    }
 
     private void ServeUntilShutdown(TransportThread[] workers, TransportReport collector, ShutdownSignal shutdown)
     {

@@ -49,6 +49,25 @@ internal sealed class ClientHandshake
 
     public RipcVersion Version => _version;
 
+    /// <summary>
+    /// Where the handshake stands, for a caller that gives up on it; it completes "the attempt under way ...". Built
+    /// only then.
+    /// </summary>
+    public string Waiting => _phase switch
+    {
+        Phase.Connecting => _options.Proxy is { } proxy
+            ? $"had no TCP connection to the proxy {proxy.Host}:{proxy.Port} yet (no answer to its connect)"
+            : $"had no TCP connection to {_options.Host}:{_options.Port} yet (no answer to its connect: a host that is down, or a firewall that drops packets)",
+        Phase.ProxyTunnel when _proxy!.Received == 0 => "was waiting for the proxy's answer to CONNECT, and the proxy had sent nothing",
+        Phase.ProxyTunnel => $"was waiting for the rest of the proxy's answer to CONNECT ({_proxy!.Received} bytes so far; {_proxy.AnswerSoFar})",
+        Phase.StreamHandshake => "was connected and in the TLS handshake, which the server did not finish",
+        Phase.SendUpgrade or Phase.AwaitUpgrade => $"was connected and waiting for the server's answer to its WebSocket upgrade request ({_input.Count} bytes of it so far)",
+        Phase.SendRequest => "was connected and could not send its ConnectReq: the server read nothing",
+        Phase.AwaitReply when _input.Count == 0 => "was connected, and the server had sent nothing in answer to its ConnectReq: does it speak RSSL, and is it too busy to answer?",
+        Phase.AwaitReply => $"was connected and had {_input.Count} bytes of the server's answer to its ConnectReq, not all of it",
+        _ => "was connected and sending its ClientKey, which the server did not read",
+    };
+
     public NegotiatedSession? Session { get; private set; }
 
     /// <summary>Drives the handshake; <paramref name="oldSocket"/> is set when a fallback replaced the socket.</summary>

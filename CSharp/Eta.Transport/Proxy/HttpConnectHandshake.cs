@@ -16,6 +16,8 @@ internal sealed class HttpConnectHandshake
 {
     public const int MaxResponseHeaderBytes = 8 * 1024;
 
+    private static ReadOnlySpan<byte> HttpPrefix => "HTTP/"u8;
+
     private readonly Socket _socket;
     private readonly string _target;
     private readonly bool _sentCredentials;
@@ -45,6 +47,12 @@ internal sealed class HttpConnectHandshake
 
     /// <summary>The proxy's status code once it answered (0 before).</summary>
     public int StatusCode { get; private set; }
+
+    /// <summary>Bytes of the proxy's answer taken so far.</summary>
+    public int Received => _received;
+
+    /// <summary>The proxy's answer so far as the handshake's errors show it.</summary>
+    public string AnswerSoFar => Handshake.OpeningBytes.Describe(_response.AsSpan(0, _received));
 
     /// <summary>Sends what the socket takes of the request, then looks for the complete response header.</summary>
     public HandshakeProgress Continue()
@@ -112,6 +120,14 @@ internal sealed class HttpConnectHandshake
         if (peeked == 0)
         {
             Fail($"the proxy closed the connection after {_received} bytes, before the end of its answer to CONNECT {_target}");
+            return;
+        }
+
+        // An answer that does not open as HTTP never becomes one: say so now, not when the caller's time runs out.
+        ReadOnlySpan<byte> opening = _response.AsSpan(0, Math.Min(_received + peeked, HttpPrefix.Length));
+        if (!HttpPrefix.StartsWith(opening))
+        {
+            Fail($"the proxy's answer to CONNECT {_target} is not an HTTP response ({Handshake.OpeningBytes.Describe(_response.AsSpan(0, _received + peeked))})");
             return;
         }
 

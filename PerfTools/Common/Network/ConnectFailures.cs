@@ -14,6 +14,7 @@ public sealed class ConnectFailures
     private readonly string _host;
     private readonly string _port;
     private string? _lastError;
+    private string? _unfinished;
     private int _hostNotFound; // 1: the last lookup of the host name found no address
     private readonly long _started = Stopwatch.GetTimestamp(); // made when the tool starts trying
 
@@ -40,6 +41,16 @@ public sealed class ConnectFailures
         return Interlocked.Exchange(ref _lastError, error) is null;
     }
 
+    /// <summary>
+    /// Records where the attempt under way stood when the run ended (<c>Channel.PendingHandshake</c>), so that a tool
+    /// none of whose attempts failed can say what it was still waiting for.
+    /// </summary>
+    public void RecordUnfinished(string? where)
+    {
+        if (where is not null)
+            Volatile.Write(ref _unfinished, where);
+    }
+
     /// <summary>The line printed once when <paramref name="who"/> starts retrying.</summary>
     public string RetryLine(string who, string error, TimeSpan pause) =>
         $"{who}: connection to {_host}:{_port} failed ({error}); retrying every {pause.TotalSeconds:0.#} s.";
@@ -53,7 +64,7 @@ public sealed class ConnectFailures
         string? last = Volatile.Read(ref _lastError);
         if (HostNotFound)
             return $"host not found: {_host} has no address (port {_port}; gave up after {seconds} s)";
-        return $"cannot connect to {_host}:{_port} within {seconds} s" + (last is null ? $" ({NoAnswer})" : $" (last attempt: {last})");
+        return $"cannot connect to {_host}:{_port} within {seconds} s" + (last is null ? $" ({Unfinished ?? NoAnswer})" : $" (last attempt: {last})");
     }
 
     /// <summary>
@@ -67,8 +78,10 @@ public sealed class ConnectFailures
         if (HostNotFound)
             return $"host not found: {_host} has no address (port {_port}; interrupted after {seconds} s)";
         return $"interrupted after {seconds} s, before a connection to {_host}:{_port} was made"
-            + (last is null ? "" : $" (last attempt: {last})");
+            + (last is not null ? $" (last attempt: {last})" : Unfinished is { } unfinished ? $" ({unfinished})" : "");
     }
+
+    private string? Unfinished => Volatile.Read(ref _unfinished) is { } where ? "no attempt failed; the one under way " + where : null;
 
     /// <summary>Why, when no attempt failed: the one under way never completed.</summary>
     private const string NoAnswer =

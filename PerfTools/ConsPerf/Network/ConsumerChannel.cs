@@ -54,7 +54,9 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
     /// Connects and completes the handshake; null with <paramref name="error"/> when the provider is not there (or
     /// <paramref name="stop"/> fired meanwhile).
     /// </summary>
-    public static ConsumerChannel? TryConnect(ConsPerfOptions o, CancellationToken stop, out string? error, JsonFieldNames? json = null)
+    /// <param name="failures">Told where the attempt stood when <paramref name="stop"/> ended it (then <paramref name="error"/> is null).</param>
+    public static ConsumerChannel? TryConnect(ConsPerfOptions o, CancellationToken stop, out string? error, JsonFieldNames? json = null,
+        ConnectFailures? failures = null)
     {
         var options = new ConnectOptions
         {
@@ -88,6 +90,8 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
         }
         if (!CompleteHandshake(channel, stop, out error))
         {
+            if (error is null)
+                failures?.RecordUnfinished(channel.PendingHandshake);
             channel.Close();
             return null;
         }
@@ -131,7 +135,7 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
                 // Init reports what happened to the socket.
             }
         }
-        error = "stopped while connecting";
+        error = null; // stopped: not a failure of the attempt
         return false;
     }
 

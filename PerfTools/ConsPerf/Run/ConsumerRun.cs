@@ -75,6 +75,9 @@ public sealed class ConsumerRun : IDisposable
         }
         long endUsec = PerfTimestamp.NowMicroseconds();
         _statistics.Drain();
+        // Worded once the threads have stopped: the attempt each had under way is recorded by then.
+        if (outcome.Kind is RunOutcomeKind.CannotConnect or RunOutcomeKind.HostNotFound)
+            outcome = outcome with { Reason = _connectFailures.GiveUpLine(_options.SteadyStateTime) + "." };
 
         _output.Write(outcome.Succeeded ? $"\n{outcome.Reason}\n" : $"\nError: {outcome.Reason}\n");
         string summary = SummaryReport.Format(_options, _statistics, _statistics.Collector.Resources, outcome, endUsec,

@@ -91,13 +91,15 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
         bool reported = false;
         while (!stop.IsCancellationRequested)
         {
-            ConsumerChannel? channel = ConsumerChannel.TryConnect(_options, stop, out string? error, _json);
+            ConsumerChannel? channel = ConsumerChannel.TryConnect(_options, stop, out string? error, _json, _connectFailures);
             if (channel is not null)
             {
                 _stats.MarkConnected(PerfTimestamp.NowMicroseconds());
                 _warn($"Consumer thread {_threadNumber}: connected to {_options.Host}:{_options.Port}.");
                 return channel;
             }
+            if (stop.IsCancellationRequested)
+                return null; // stopped while connecting: no failure to record or retry
             error ??= "unknown failure";
             _connectFailures.Record(error);
             if (!reported)

@@ -1,5 +1,6 @@
 using System.Net.Sockets;
 using Eta.Transport;
+using PerfTools.Common.Network;
 using PerfTools.Common.Provider;
 using PerfTools.NIProvPerf.Options;
 
@@ -16,8 +17,9 @@ internal static class HubConnector
     private const int HandshakePollMicroseconds = 10_000;
 
     /// <summary>The active channel, or null with <paramref name="error"/> when the hub is not there or <paramref name="stop"/> fired.</summary>
+    /// <param name="failures">Told where the attempt stood when <paramref name="stop"/> ended it (then <paramref name="error"/> is null).</param>
     public static PublishingChannel? TryConnect(NIProvPerfOptions o, string name, PublishingStats stats, CancellationToken stop,
-        out string? error, Eta.Codec.Json.JsonFieldNames? json = null)
+        out string? error, Eta.Codec.Json.JsonFieldNames? json = null, ConnectFailures? failures = null)
     {
         Channel? channel;
         try
@@ -54,7 +56,8 @@ internal static class HubConnector
                 // Initialize reports what happened to the socket.
             }
         }
-        error = "stopped while connecting";
+        error = null; // stopped: not a failure of the attempt
+        failures?.RecordUnfinished(channel.PendingHandshake);
         connection.Dispose();
         return null;
     }

@@ -114,7 +114,7 @@ internal sealed class NIProviderThread : ITickHandler, IMessageHandler
         string name = $"{_options.Host}:{_options.Port} (thread {_index + 1})";
         while (true)
         {
-            _channel = HubConnector.TryConnect(_options, name, Stats, stop, out string? error, _json);
+            _channel = HubConnector.TryConnect(_options, name, Stats, stop, out string? error, _json, ConnectFailures);
             if (_channel is not null)
                 break;
             if (stop.IsCancellationRequested)

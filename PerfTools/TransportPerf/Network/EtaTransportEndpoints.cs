@@ -65,8 +65,11 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
         return new Listener(server, this);
     }
 
+    public string? Unfinished { get; private set; }
+
     public IPerfChannel? Connect(CancellationToken cancellation, out string? failure)
     {
+        Unfinished = null;
         var connect = new ConnectOptions
         {
             Host = _options.HostName,
@@ -121,7 +124,9 @@ internal sealed class EtaTransportEndpoints : ITransportEndpoints, IDisposable
         {
             if (cancellation.IsCancellationRequested || Stopwatch.GetTimestamp() > deadline)
             {
-                failure = cancellation.IsCancellationRequested ? "cancelled" : $"handshake not complete after {HandshakeTimeout.TotalSeconds} s";
+                Unfinished = channel.PendingHandshake;
+                failure = cancellation.IsCancellationRequested ? "cancelled"
+                    : $"handshake not complete after {HandshakeTimeout.TotalSeconds} s" + (Unfinished is { } where ? $": the attempt {where}" : "");
                 channel.Close();
                 return null;
             }

@@ -8,6 +8,9 @@ internal interface ITransportEndpoints
 
     /// <summary>Connects and completes the handshake (client role); null with <paramref name="failure"/> when it did not succeed.</summary>
     IPerfChannel? Connect(CancellationToken cancellation, out string? failure);
+
+    /// <summary>Where the last <see cref="Connect"/> stood when its cancellation ended it (a clause), else null.</summary>
+    string? Unfinished { get; }
 }
 
 /// <summary>A listening server.</summary>

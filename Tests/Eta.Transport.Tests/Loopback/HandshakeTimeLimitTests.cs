@@ -21,6 +21,41 @@ public sealed class HandshakeTimeLimitTests
         NoClientKey,
     }
 
+    [Fact]
+    public void A_client_whose_server_never_answers_fails_at_its_limit_saying_where_it_stood()
+    {
+        using var silent = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
+        silent.Start();
+        int port = ((System.Net.IPEndPoint)silent.LocalEndpoint).Port;
+        Transport.Initialize();
+        Channel? client = Transport.Connect(new ConnectOptions { Host = "127.0.0.1", Port = port, InitializationTimeout = 1 },
+            out TransportError? error);
+        Assert.True(client is not null, error?.ToString());
+        try
+        {
+            using Socket accepted = silent.AcceptSocket(); // and never answered
+            var clock = Stopwatch.StartNew();
+            TransportReturnCode code;
+            while ((code = client.Init()) == TransportReturnCode.ChanInitInProgress)
+            {
+                Assert.StartsWith("was connected, and the server had sent nothing in answer to its ConnectReq", client.PendingHandshake);
+                if (clock.Elapsed > TimeSpan.FromSeconds(1) + Support.Loopback.Deadline)
+                    throw new TimeoutException($"still initializing: {client.PendingHandshake}");
+                client.Socket.Poll(10_000, SelectMode.SelectRead);
+            }
+
+            Assert.Equal(TransportReturnCode.Failure, code);
+            Assert.Contains("within the initialization timeout (1 s): the attempt was connected, and the server had sent nothing " +
+                "in answer to its ConnectReq", client.Error.Text);
+            Assert.Null(client.PendingHandshake);
+        }
+        finally
+        {
+            client.Close();
+            Transport.Uninitialize();
+        }
+    }
+
     [Theory]
     [InlineData(Stall.Nothing, "the client sent nothing (the server waited for its ConnectReq)")]
     [InlineData(Stall.HalfConnectRequest, "bytes of a ConnectReq and stopped")]

@@ -46,6 +46,19 @@ public sealed class HttpConnectHandshakeTests : IDisposable
     }
 
     [Fact]
+    public void AnAnswerThatIsNotHttpFailsAtOnceShowingItsFirstBytes()
+    {
+        using var proxy = new TestConnectProxy(_ => TestConnectProxy.Respond("SSH-2.0-OpenSSH_9.6\r\n"), keepOpen: true);
+        using Socket socket = ConnectTo(proxy);
+
+        // No header end ever comes: before the check, this waited out the whole timeout.
+        var error = Assert.Throws<ProxyConnectException>(
+            () => new HttpConnectHandshake(socket, "127.0.0.1", _echo.Port, credentials: null).Run(TimeSpan.FromMinutes(5)));
+
+        Assert.Equal($"the proxy's answer to CONNECT 127.0.0.1:{_echo.Port} is not an HTTP response (they read as text: \"SSH-2.0-OpenSSH_9.6\")", error.Message);
+    }
+
+    [Fact]
     public void BasicCredentialsAreSentAndAccepted()
     {
         using var proxy = new TestConnectProxy(TestConnectProxy.RequiringBasic("trader", "s3cret:x"));

@@ -15,11 +15,14 @@ internal sealed class TestConnectProxy : IDisposable
     private readonly CancellationTokenSource _stop = new(TimeSpan.FromSeconds(10));
     private readonly Func<string, byte[]> _respond;
     private readonly TaskCompletionSource<string> _request = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private readonly bool _keepOpen;
 
     /// <param name="respond">Given the request header, the raw bytes to answer with.</param>
-    public TestConnectProxy(Func<string, byte[]> respond)
+    /// <param name="keepOpen">Keep the connection open after a non-2xx answer (until the proxy's 10 s end) instead of closing it.</param>
+    public TestConnectProxy(Func<string, byte[]> respond, bool keepOpen = false)
     {
         _respond = respond;
+        _keepOpen = keepOpen;
         _listener.Start();
         _ = ServeOneAsync();
     }
@@ -52,7 +55,11 @@ internal sealed class TestConnectProxy : IDisposable
             byte[] answer = _respond(request);
             await clientStream.WriteAsync(answer, _stop.Token);
             if (!Encoding.ASCII.GetString(answer).StartsWith("HTTP/1.1 2", StringComparison.Ordinal))
+            {
+                if (_keepOpen)
+                    await Task.Delay(Timeout.Infinite, _stop.Token);
                 return;
+            }
 
             string target = request.Split(' ')[1];
             int colon = target.LastIndexOf(':');

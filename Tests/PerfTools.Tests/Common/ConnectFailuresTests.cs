@@ -53,4 +53,19 @@ public sealed class ConnectFailuresTests
             + "the TCP connect or the RIPC handshake, as with a firewall that drops packets, a server too busy to accept, "
             + "or one that does not speak RSSL)", failures.GiveUpLine(3));
     }
+
+    [Fact]
+    public void An_attempt_still_under_way_says_where_it_stood()
+    {
+        var failures = new ConnectFailures("127.0.0.1", "15981");
+        failures.RecordUnfinished(null); // a channel no longer in its handshake has nothing to say
+        failures.RecordUnfinished("was connected, and the server had sent nothing");
+
+        Assert.Equal("cannot connect to 127.0.0.1:15981 within 3 s (no attempt failed; the one under way was connected, and the "
+            + "server had sent nothing)", failures.GiveUpLine(3));
+        Assert.EndsWith("before a connection to 127.0.0.1:15981 was made (no attempt failed; the one under way was connected, "
+            + "and the server had sent nothing)", failures.InterruptedLine());
+        failures.Record("refused");
+        Assert.EndsWith("(last attempt: refused)", failures.GiveUpLine(3));
+    }
 }
