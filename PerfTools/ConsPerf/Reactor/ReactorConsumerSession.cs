@@ -76,6 +76,8 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
             WatchlistMode.Apply(ReactorConnectSettings.Role(this, _options, _resources.Dictionary), _options, _items.Count));
         using (_loopStop = CancellationTokenSource.CreateLinkedTokenSource(stop))
             new TickLoop(SystemTimeSource.Instance, _options.TickRate).Run(this, _loopStop.Token);
+        if (!_connected)
+            _connectFailures.RecordUnfinished(_output.Channel?.Channel?.PendingHandshake);
         return _failure;
     }
 

@@ -54,12 +54,16 @@ public sealed class SilentServerTests : IDisposable
         Directory.Delete(_dir, recursive: true);
     }
 
-    [Fact]
-    public void ConsPerf_says_the_server_sent_nothing_and_prints_no_retry_for_the_stop()
+    [Theory]
+    [InlineData("")] // the transport channel directly
+    [InlineData("-reactor")]
+    [InlineData("-watchlist")]
+    public void ConsPerf_says_the_server_sent_nothing_and_prints_no_retry_for_the_stop(string path)
     {
         var console = new StringWriter();
+        string[] mode = path.Length == 0 ? [] : [path];
 
-        int exit = ConsPerfApp.Run(["-h", "127.0.0.1", "-p", Port, "-steadyStateTime", "2", .. Outputs], console, TestContext.Current.CancellationToken);
+        int exit = ConsPerfApp.Run(["-h", "127.0.0.1", "-p", Port, "-steadyStateTime", "2", .. mode, .. Outputs], console, TestContext.Current.CancellationToken);
 
         Assert.Equal(7, exit);
         Assert.Contains($"Result: FAILED: cannot connect to 127.0.0.1:{Port} within 2 s {Where}", console.ToString());
