@@ -75,6 +75,8 @@ internal sealed class ReactorNIProviderWorker : ITickHandler, IReactorCallbacks
                 ReconnectMaxDelayMs = RetryDelayMs,
             }, role);
             new TickLoop(SystemTimeSource.Instance, _options.TickRate).Run(this, stop);
+            if (!_wasUp)
+                _connectFailures.RecordUnfinished(_channel?.Channel?.PendingHandshake);
         }
         catch (ArgumentException e)
         {

@@ -82,12 +82,15 @@ public sealed class SilentServerTests : IDisposable
         Assert.Contains($"Run ended: cannot connect to 127.0.0.1:{Port} within 2 s {Where}", console.ToString());
     }
 
-    [Fact]
-    public void NIProvPerf_says_the_server_sent_nothing()
+    [Theory]
+    [InlineData("")]
+    [InlineData("-reactor")]
+    public void NIProvPerf_says_the_server_sent_nothing(string path)
     {
         var console = new StringWriter();
+        string[] mode = path.Length == 0 ? [] : [path];
 
-        int exit = NIProvPerfApp.Run(["-h", "127.0.0.1", "-p", Port, "-runTime", "2", .. Outputs], console, TestContext.Current.CancellationToken);
+        int exit = NIProvPerfApp.Run(["-h", "127.0.0.1", "-p", Port, "-runTime", "2", .. mode, .. Outputs], console, TestContext.Current.CancellationToken);
 
         Assert.Equal(NIProvPerfApp.RunFailed, exit);
         Assert.Contains($"Test ended early: cannot connect to 127.0.0.1:{Port} within 2 s {Where}", console.ToString());
