@@ -55,6 +55,9 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
 
     public bool IsActive { get; private set; }
 
+    /// <summary>While the hub's own connection (upstream) is in its handshake, where it stands; null otherwise.</summary>
+    public string? PendingHandshake => _channel.PendingHandshake;
+
     /// <summary>The channel as Common's <see cref="ChannelReader"/> reads it (only once <see cref="IsActive"/>).</summary>
     public IChannelPort Port => _port;
 

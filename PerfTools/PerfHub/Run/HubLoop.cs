@@ -53,7 +53,8 @@ internal sealed class HubLoop : IDisposable
     /// <summary>Why the upstream connection (with -upstream) is not up at this moment; null when it is, or there is none.</summary>
     public string? UpstreamDown => _options.Upstream.Length == 0 || _upstream is { Channel.IsActive: true }
         ? null
-        : _upstreamFailure ?? "its handshake has not completed";
+        : _upstreamFailure ?? (_upstream?.Channel.PendingHandshake is { } where
+            ? $"its handshake has not completed: the attempt {where}" : "its handshake has not completed");
 
     public int ConsumerCount => _connections.Count(c => c.Channel.Role == ChannelRole.Consumer && c.Channel.IsActive);
 

@@ -36,6 +36,24 @@ public sealed class UpstreamDownTests : IDisposable
         Assert.Matches($"\n  Upstream 127.0.0.1:{closedPort} not connected at the end: .*ConnectionRefused", summary);
     }
 
+    [Fact]
+    public void An_upstream_that_never_answers_is_reported_with_where_the_attempt_stood()
+    {
+        // Listening but never accepting: the kernel completes the TCP connect, and no RIPC answer ever comes.
+        using var silent = new TcpListener(IPAddress.Loopback, 0);
+        silent.Start();
+        int port = ((IPEndPoint)silent.LocalEndpoint).Port;
+
+        int exit = global::PerfTools.PerfHub.PerfHubApp.Run(
+            ["-p", "0", "-niPort", "0", "-runTime", "2", "-upstream", $"127.0.0.1:{port}",
+                "-summaryFile", Path.Combine(_dir, "HubSummary.out"), "-statsFile", Path.Combine(_dir, "HubStats")],
+            new StringWriter(), TestContext.Current.CancellationToken);
+
+        Assert.Equal(0, exit);
+        Assert.Contains($"\n  Upstream 127.0.0.1:{port} not connected at the end: its handshake has not completed: the attempt was " +
+            "connected, and the server had sent nothing in answer to its ConnectReq", File.ReadAllText(Path.Combine(_dir, "HubSummary.out")));
+    }
+
     // A port nothing listens on: bound, then released.
     private static int FreePort()
     {
