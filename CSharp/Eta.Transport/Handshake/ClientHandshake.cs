@@ -58,8 +58,9 @@ internal sealed class ClientHandshake
         Phase.Connecting => _options.Proxy is { } proxy
             ? $"had no TCP connection to the proxy {proxy.Host}:{proxy.Port} yet (no answer to its connect)"
             : $"had no TCP connection to {_options.Host}:{_options.Port} yet (no answer to its connect: a host that is down, or a firewall that drops packets)",
-        Phase.ProxyTunnel when _proxy!.Received == 0 => "was waiting for the proxy's answer to CONNECT, and the proxy had sent nothing",
-        Phase.ProxyTunnel => $"was waiting for the rest of the proxy's answer to CONNECT ({_proxy!.Received} bytes so far; {_proxy.AnswerSoFar})",
+        Phase.ProxyTunnel when _proxy is { Received: > 0 } answer =>
+            $"was waiting for the rest of the proxy's answer to CONNECT ({answer.Received} bytes so far; {answer.AnswerSoFar})",
+        Phase.ProxyTunnel => "was waiting for the proxy's answer to CONNECT, and the proxy had sent nothing",
         Phase.StreamHandshake => "was connected and in the TLS handshake, which the server did not finish",
         Phase.SendUpgrade or Phase.AwaitUpgrade => $"was connected and waiting for the server's answer to its WebSocket upgrade request ({_input.Count} bytes of it so far)",
         Phase.SendRequest => "was connected and could not send its ConnectReq: the server read nothing",

@@ -82,6 +82,19 @@ public sealed class SilentServerTests : IDisposable
         Assert.Contains($"Run ended: cannot connect to 127.0.0.1:{Port} within 2 s {Where}", console.ToString());
     }
 
+    [Fact]
+    public void TransportPerf_through_a_proxy_that_never_answers_says_so()
+    {
+        var console = new StringWriter();
+
+        int exit = TransportPerfApp.Run(["-appType", "client", "-h", "127.0.0.1", "-p", "1", "-proxy", "-ph", "127.0.0.1", "-pp", Port,
+            "-runTime", "2", .. Outputs], console, console, TestContext.Current.CancellationToken);
+
+        Assert.Equal(3, exit);
+        Assert.Contains("Run ended: cannot connect to 127.0.0.1:1 within 2 s (no attempt failed; the one under way was waiting for the " +
+            "proxy's answer to CONNECT, and the proxy had sent nothing)", console.ToString());
+    }
+
     [Theory]
     [InlineData("")]
     [InlineData("-reactor")]
