@@ -27,6 +27,9 @@ public sealed class SilentServerTests : IDisposable
 
     private string Port => ((IPEndPoint)_server.LocalEndpoint).Port.ToString();
 
+    // "" for the transport channel directly, else the option that picks another path (-reactor, -watchlist).
+    private static string[] PathOption(string option) => option.Length == 0 ? [] : [option];
+
     private string[] Outputs => ["-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")];
 
     private async Task AcceptAndHoldAsync()
@@ -61,9 +64,8 @@ public sealed class SilentServerTests : IDisposable
     public void ConsPerf_says_the_server_sent_nothing_and_prints_no_retry_for_the_stop(string path)
     {
         var console = new StringWriter();
-        string[] mode = path.Length == 0 ? [] : [path];
 
-        int exit = ConsPerfApp.Run(["-h", "127.0.0.1", "-p", Port, "-steadyStateTime", "2", .. mode, .. Outputs], console, TestContext.Current.CancellationToken);
+        int exit = ConsPerfApp.Run(["-h", "127.0.0.1", "-p", Port, "-steadyStateTime", "2", .. PathOption(path), .. Outputs], console, TestContext.Current.CancellationToken);
 
         Assert.Equal(7, exit);
         Assert.Contains($"Result: FAILED: cannot connect to 127.0.0.1:{Port} within 2 s {Where}", console.ToString());
@@ -101,9 +103,8 @@ public sealed class SilentServerTests : IDisposable
     public void NIProvPerf_says_the_server_sent_nothing(string path)
     {
         var console = new StringWriter();
-        string[] mode = path.Length == 0 ? [] : [path];
 
-        int exit = NIProvPerfApp.Run(["-h", "127.0.0.1", "-p", Port, "-runTime", "2", .. mode, .. Outputs], console, TestContext.Current.CancellationToken);
+        int exit = NIProvPerfApp.Run(["-h", "127.0.0.1", "-p", Port, "-runTime", "2", .. PathOption(path), .. Outputs], console, TestContext.Current.CancellationToken);
 
         Assert.Equal(NIProvPerfApp.RunFailed, exit);
         Assert.Contains($"Test ended early: cannot connect to 127.0.0.1:{Port} within 2 s {Where}", console.ToString());
