@@ -41,7 +41,7 @@ public static class TransportPerfApp
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            errors.WriteLine($"TransportPerf: cannot write an output file: {e.Message}");
+            errors.WriteLine($"{TransportPerfCommandLine.ToolName}: cannot create an output file: {e.Message}");
             return 1;
         }
     }

@@ -1,6 +1,7 @@
 using System.Globalization;
 using PerfTools.Common.Lifetime;
 using PerfTools.Common.Network;
+using PerfTools.Common.Output;
 using PerfTools.Common.Statistics;
 using PerfTools.Common.Threading;
 using PerfTools.TransportPerf.Network;
@@ -96,7 +97,7 @@ internal sealed class TransportPerfRun
             foreach (Thread thread in threads)
             {
                 if (!thread.Join(ThreadStopTimeout))
-                    _errors.WriteLine($"TransportPerf: {thread.Name} did not stop within {ThreadStopTimeout.TotalSeconds} s.");
+                    _errors.WriteLine($"TransportPerf: warning: {thread.Name} did not stop within {ThreadStopTimeout.TotalSeconds} s.");
             }
         }
 
@@ -105,9 +106,12 @@ internal sealed class TransportPerfRun
             stats.Sum(s => s.SequenceErrors.Total), stats.Sum(s => s.MissingMessages.Total), stats.Sum(s => s.MalformedMessages.Total),
             stats.Sum(s => s.ReflectionsDropped.Total), Volatile.Read(ref _internalError)));
         string summary = TransportSummary.Inputs(_options) + collector.Finish(runEnd) + Environment.NewLine + outcome.SummaryLine + Environment.NewLine;
-        File.WriteAllText(_options.SummaryFile, summary);
         _console.Write(summary);
-        return outcome.ExitCode;
+        if (SummaryFile.Write(_options.SummaryFile, summary) is not { } unwritten)
+            return outcome.ExitCode;
+        // A script that trusts exit 0 must find the file; a failed run keeps its own, more telling, code.
+        _errors.WriteLine($"{TransportPerfCommandLine.ToolName}: {unwritten}");
+        return outcome.ExitCode == 0 ? 1 : outcome.ExitCode;
     }
 
     // A client's line for never having connected, with what the attempt under way still waited for when none failed;

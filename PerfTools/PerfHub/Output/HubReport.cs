@@ -103,18 +103,11 @@ internal sealed class HubReport : IDisposable
             .Unwritten(_collector.OutputFailures)
             .Blank().Section($"Result: {ResultText(reason)}");
         string text = summary.ToString();
-        bool written = true;
-        try
-        {
-            File.WriteAllText(o.SummaryFile, text);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            _console.WriteLine($"PerfHub: cannot write the summary file {o.SummaryFile}: {e.Message}");
-            written = false;
-        }
         _console.Write(text);
-        return written;
+        if (SummaryFile.Write(o.SummaryFile, text) is not { } unwritten)
+            return true;
+        _console.WriteLine($"{PerfHubCommandLine.ToolName}: {unwritten}");
+        return false;
     }
 
     private static string ResultText(ShutdownReason reason) => reason switch
