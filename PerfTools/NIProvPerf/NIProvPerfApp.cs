@@ -63,7 +63,7 @@ public static class NIProvPerfApp
         NIProvInputsReport.Write(inputs, options);
         console.Write(inputs.ToString());
         if (options.KeyFile.Length > 0)
-            console.WriteLine("Warning: -key is ignored: the transport presents no client certificate.");
+            console.WriteLine($"{NIProvPerfCommandLine.ToolName}: warning: -key is ignored: the transport presents no client certificate.");
 
         using var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTimeSeconds), cancellation, handleSignals);
         string? failure = null;
@@ -87,7 +87,7 @@ public static class NIProvPerfApp
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            console.WriteLine($"Cannot create the statistics files: {e.Message}");
+            console.WriteLine($"{NIProvPerfCommandLine.ToolName}: cannot create an output file: {e.Message}");
             return SetupFailed;
         }
 
@@ -124,13 +124,9 @@ public static class NIProvPerfApp
                 results += $"Test ended early: {failure}{Environment.NewLine}";
             console.Write(results);
             console.Flush();
-            try
+            if (SummaryFile.Write(options.SummaryFile, report.BuildSummary(results)) is { } unwritten)
             {
-                File.WriteAllText(options.SummaryFile, report.BuildSummary(results));
-            }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-            {
-                console.WriteLine($"Cannot write the summary file: {e.Message}");
+                console.WriteLine($"{NIProvPerfCommandLine.ToolName}: {unwritten}");
                 return SetupFailed;
             }
             return exitCode;

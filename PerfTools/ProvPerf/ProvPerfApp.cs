@@ -78,7 +78,7 @@ public static class ProvPerfApp
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            console.WriteLine($"Cannot create the statistics files: {e.Message}");
+            console.WriteLine($"{ProvPerfCommandLine.ToolName}: cannot create an output file: {e.Message}");
             return SetupFailed;
         }
 
@@ -114,13 +114,9 @@ public static class ProvPerfApp
             string results = report.BuildResults();
             console.Write(results);
             console.Flush();
-            try
+            if (SummaryFile.Write(options.SummaryFile, report.BuildSummary(results)) is { } unwritten)
             {
-                File.WriteAllText(options.SummaryFile, report.BuildSummary(results));
-            }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-            {
-                console.WriteLine($"Cannot write the summary file: {e.Message}");
+                console.WriteLine($"{ProvPerfCommandLine.ToolName}: {unwritten}");
                 return SetupFailed;
             }
             return shutdown.Reason switch

@@ -12,7 +12,7 @@ public static class ToolThread
         var thread = new Thread(() =>
         {
             if (cpuId != ThreadCpuList.Unpinned && !CpuAffinity.TryPinCurrentThread(cpuId, out string? failure))
-                warn($"Warning: {name} not pinned to CPU {cpuId}: {failure}");
+                warn($"{name}: warning: not pinned to CPU {cpuId}: {failure}");
             try
             {
                 body();

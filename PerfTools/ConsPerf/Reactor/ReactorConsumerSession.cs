@@ -30,11 +30,6 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
     private readonly ConnectFailures _connectFailures;
     private readonly ItemStreamTable _items;
     private readonly MessageReceiver _receiver;
-    private readonly MarketPriceEncoder? _contentEncoder;
-    private readonly MessagePacer _requestPacer;
-    private readonly MessagePacer? _postPacer;
-    private readonly MessagePacer? _genMsgPacer;
-    private readonly PostUserInfo _postUser;
     private readonly Eta.ValueAdd.Reactor _reactor = new();
     private readonly ReactorOutput _output;
     private readonly ConsumerBursts _bursts;
@@ -53,20 +48,10 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
         _stats = stats;
         _warn = warn;
         _items = new ItemStreamTable(items, options.Snapshot);
-        _postUser = new PostUserInfo(0x7F000001, (uint)Environment.ProcessId);
-        _receiver = new MessageReceiver(this, _items, stats, resources.Dictionary, _postUser);
-        _contentEncoder = resources.ContentEncoder;
+        var postUser = new PostUserInfo(0x7F000001, (uint)Environment.ProcessId);
+        _receiver = new MessageReceiver(this, _items, stats, resources.Dictionary, postUser);
         _output = new ReactorOutput(_reactor);
-        _requestPacer = new MessagePacer(options.RequestRate, 0, options.TickRate);
-        _bursts = new ConsumerBursts(_items, stats, _contentEncoder, _postUser, Fail);
-        if (options.PostingRate > 0 && _items.HasPostingItems)
-            _postPacer = new MessagePacer(options.PostingRate, options.PostingLatencyRate, options.TickRate, seed: threadNumber);
-        if (options.GenericMsgRate > 0 && _items.HasGenMsgItems)
-            _genMsgPacer = new MessagePacer(options.GenericMsgRate, options.GenericMsgLatencyRate, options.TickRate, seed: 100 + threadNumber);
-        if (options.PostingRate > 0 && !_items.HasPostingItems)
-            warn($"Warning: consumer thread {threadNumber} has no item with post=\"true\"; it will not post.");
-        if (options.GenericMsgRate > 0 && !_items.HasGenMsgItems)
-            warn($"Warning: consumer thread {threadNumber} has no item with genMsg=\"true\"; it will not send generic messages.");
+        _bursts = new ConsumerBursts(threadNumber, options, _items, stats, resources.ContentEncoder, postUser, Fail, warn);
     }
 
     /// <summary>Connects through the reactor and runs the test until <paramref name="stop"/> fires or something fails.</summary>
@@ -87,15 +72,7 @@ internal sealed class ReactorConsumerSession : ITickHandler, IReceiverEvents, IR
     {
         if (!_ready)
             return;
-        if (_serviceId >= 0 && !_items.AllRequested)
-            _bursts.SendRequests(_output, _requestPacer, _serviceId);
-        if (_stats.AllImagesReceived)
-        {
-            if (_postPacer is not null)
-                _bursts.SendPosts(_output, _postPacer);
-            if (_genMsgPacer is not null)
-                _bursts.SendGenMsgs(_output, _genMsgPacer);
-        }
+        _bursts.SendDue(_output, _serviceId);
     }
 
     public void OnSpareTime(TimeSpan untilNextTick)

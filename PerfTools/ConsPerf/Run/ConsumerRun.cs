@@ -50,7 +50,7 @@ public sealed class ConsumerRun : IDisposable
         _statistics = new ConsumerStatistics(stats, options.DelaySteadyStateCalcMs, new StatsOutput(
             n => StatsFile.PathForThread(options.StatsFile, n),
             options.LogsLatency ? n => LatencyFileWriter.PathForThread(options.LatencyFile, n) : null));
-        _statistics.Collector.OutputFailed = failure => Warn($"Warning: cannot write {failure}.");
+        _statistics.Collector.OutputFailed = failure => Warn($"{ConsPerfCommandLine.ToolName}: warning: cannot write {failure}.");
         _console = new ConsoleReport(output);
     }
 
@@ -71,7 +71,7 @@ public sealed class ConsumerRun : IDisposable
         foreach (ConsumerThread thread in _threads)
         {
             if (!thread.Join(JoinTimeout))
-                Warn($"Warning: consumer thread {thread.Stats.ThreadNumber} did not stop within {JoinTimeout.TotalSeconds} s.");
+                Warn($"{ConsPerfCommandLine.ToolName}: warning: consumer thread {thread.Stats.ThreadNumber} did not stop within {JoinTimeout.TotalSeconds} s.");
         }
         long endUsec = PerfTimestamp.NowMicroseconds();
         _statistics.Drain();
@@ -198,18 +198,13 @@ public sealed class ConsumerRun : IDisposable
         _console.WriteImageRetrieval(s.ItemCount, s.ImageRetrievalEndUsec - s.ImageRetrievalStartUsec);
     }
 
+    // "Error: ..." as ConsPerf's other run-ending lines: a completed run whose file is not written exits 1.
     private bool WriteSummaryFile(string summary)
     {
-        try
-        {
-            File.WriteAllText(_options.SummaryFile, summary);
+        if (SummaryFile.Write(_options.SummaryFile, summary) is not { } unwritten)
             return true;
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            Warn($"Error: cannot write the summary file {_options.SummaryFile}: {e.Message}");
-            return false;
-        }
+        Warn($"Error: {unwritten}");
+        return false;
     }
 
     // The output is a synchronized writer (ConsPerfApp), so consumer threads may call this too.

@@ -1,24 +1,76 @@
 using Eta.Codec;
 using PerfTools.Common.Omm;
 using PerfTools.Common.Timing;
+using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Statistics;
 
 namespace PerfTools.ConsPerf.Session;
 
 /// <summary>
-/// One tick's item requests, posts and generic messages (guide §4.3), encoded into an <see cref="IConsumerOutput"/>.
-/// Direct and reactor sessions send the same bursts; only their output differs.
+/// One tick's item requests, posts and generic messages (guide §4.3), paced at their rates and encoded into an
+/// <see cref="IConsumerOutput"/>. Direct and reactor sessions send the same bursts; only their output differs.
 /// </summary>
-internal sealed class ConsumerBursts(ItemStreamTable items, ConsumerThreadStats stats, MarketPriceEncoder? contentEncoder,
-    PostUserInfo postUser, Action<RunOutcomeKind, string> fail)
+internal sealed class ConsumerBursts
 {
-    public void SendRequests(IConsumerOutput output, MessagePacer pacer, int serviceId)
+    private readonly ItemStreamTable _items;
+    private readonly ConsumerThreadStats _stats;
+    private readonly MarketPriceEncoder? _contentEncoder;
+    private readonly PostUserInfo _postUser;
+    private readonly Action<RunOutcomeKind, string> _fail;
+    private readonly MessagePacer _requestPacer;
+    private readonly MessagePacer? _postPacer;
+    private readonly MessagePacer? _genMsgPacer;
+
+    /// <summary>
+    /// Paces requests at -requestRate, and posts and generic messages at their rates when the thread's items include
+    /// some flagged for them; when none is, says so through <paramref name="warn"/> rather than send nothing in silence.
+    /// </summary>
+    public ConsumerBursts(int threadNumber, ConsPerfOptions options, ItemStreamTable items, ConsumerThreadStats stats,
+        MarketPriceEncoder? contentEncoder, PostUserInfo postUser, Action<RunOutcomeKind, string> fail, Action<string> warn)
     {
-        int burst = pacer.BeginTick();
+        _items = items;
+        _stats = stats;
+        _contentEncoder = contentEncoder;
+        _postUser = postUser;
+        _fail = fail;
+        _requestPacer = new MessagePacer(options.RequestRate, 0, options.TickRate);
+        if (options.PostingRate > 0 && items.HasPostingItems)
+            _postPacer = new MessagePacer(options.PostingRate, options.PostingLatencyRate, options.TickRate, seed: threadNumber);
+        if (options.GenericMsgRate > 0 && items.HasGenMsgItems)
+            _genMsgPacer = new MessagePacer(options.GenericMsgRate, options.GenericMsgLatencyRate, options.TickRate, seed: 100 + threadNumber);
+        string who = $"{ConsPerfCommandLine.ToolName}: warning: consumer thread {threadNumber}";
+        if (options.PostingRate > 0 && !items.HasPostingItems)
+            warn($"{who} has no item with post=\"true\"; it will not post.");
+        if (options.GenericMsgRate > 0 && !items.HasGenMsgItems)
+            warn($"{who} has no item with genMsg=\"true\"; it will not send generic messages.");
+    }
+
+    /// <summary>True when posts or generic messages are paced: every tick has some to send once the images are in.</summary>
+    public bool PacesPostsOrGenMsgs => _postPacer is not null || _genMsgPacer is not null;
+
+    /// <summary>
+    /// This tick's bursts: requests while items are left to request (once the service is known, <paramref name="serviceId"/>
+    /// not negative), then, once every image is in, posts and generic messages.
+    /// </summary>
+    public void SendDue(IConsumerOutput output, int serviceId)
+    {
+        if (serviceId >= 0 && !_items.AllRequested)
+            SendRequests(output, serviceId);
+        if (!_stats.AllImagesReceived)
+            return;
+        if (_postPacer is not null)
+            SendPosts(output, _postPacer);
+        if (_genMsgPacer is not null)
+            SendGenMsgs(output, _genMsgPacer);
+    }
+
+    private void SendRequests(IConsumerOutput output, int serviceId)
+    {
+        int burst = _requestPacer.BeginTick();
         for (int i = 0; i < burst; i++)
         {
-            ItemStream? item = items.NextToRequest();
+            ItemStream? item = _items.NextToRequest();
             if (item is null)
                 return;
             Span<byte> space = output.Reserve(ItemRequest.MaxLength(item.Name.Length));
@@ -27,57 +79,57 @@ internal sealed class ConsumerBursts(ItemStreamTable items, ConsumerThreadStats 
             int written = ItemRequest.Encode(space, item.StreamId, serviceId, item.Name, streaming: !item.Snapshot);
             if (!Send(output, written))
                 return;
-            items.MarkRequested(item);
-            stats.CountRequest(PerfTimestamp.NowMicroseconds());
+            _items.MarkRequested(item);
+            _stats.CountRequest(PerfTimestamp.NowMicroseconds());
         }
     }
 
-    public void SendPosts(IConsumerOutput output, MessagePacer pacer)
+    private void SendPosts(IConsumerOutput output, MessagePacer pacer)
     {
         int burst = pacer.BeginTick();
         for (int i = 0; i < burst; i++)
         {
-            ItemStream item = items.NextPostItem();
+            ItemStream item = _items.NextPostItem();
             bool latency = pacer.NextCarriesLatency();
-            Span<byte> space = output.Reserve(contentEncoder!.MaxMessageLength(0));
+            Span<byte> space = output.Reserve(_contentEncoder!.MaxMessageLength(0));
             if (space.IsEmpty)
             {
-                stats.PostsOutOfBuffers.Increment();
+                _stats.PostsOutOfBuffers.Increment();
                 return;
             }
             ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
-            if (contentEncoder.EncodePost(space, item.StreamId, ref item.PostCursor, postUser, stamp, out int written) != CodecReturnCode.Success)
+            if (_contentEncoder.EncodePost(space, item.StreamId, ref item.PostCursor, _postUser, stamp, out int written) != CodecReturnCode.Success)
             {
                 output.Cancel();
-                fail(RunOutcomeKind.ProviderRefused, "cannot encode a post from the message data file");
+                _fail(RunOutcomeKind.ProviderRefused, "cannot encode a post from the message data file");
                 return;
             }
             if (!Send(output, written))
                 return;
-            stats.PostsSent.Increment();
+            _stats.PostsSent.Increment();
         }
     }
 
-    public void SendGenMsgs(IConsumerOutput output, MessagePacer pacer)
+    private void SendGenMsgs(IConsumerOutput output, MessagePacer pacer)
     {
         int burst = pacer.BeginTick();
         for (int i = 0; i < burst; i++)
         {
-            ItemStream item = items.NextGenMsgItem();
+            ItemStream item = _items.NextGenMsgItem();
             bool latency = pacer.NextCarriesLatency();
-            Span<byte> space = output.Reserve(contentEncoder!.MaxMessageLength(0));
+            Span<byte> space = output.Reserve(_contentEncoder!.MaxMessageLength(0));
             if (space.IsEmpty)
                 return;
             ulong stamp = latency ? (ulong)PerfTimestamp.NowMicroseconds() : 0;
-            if (contentEncoder.EncodeGenericMsg(space, item.StreamId, ref item.GenMsgCursor, stamp, out int written) != CodecReturnCode.Success)
+            if (_contentEncoder.EncodeGenericMsg(space, item.StreamId, ref item.GenMsgCursor, stamp, out int written) != CodecReturnCode.Success)
             {
                 output.Cancel();
-                fail(RunOutcomeKind.ProviderRefused, "cannot encode a generic message from the message data file");
+                _fail(RunOutcomeKind.ProviderRefused, "cannot encode a generic message from the message data file");
                 return;
             }
             if (!Send(output, written))
                 return;
-            stats.CountGenMsgSent(latency);
+            _stats.CountGenMsgSent(latency);
         }
     }
 
@@ -85,7 +137,7 @@ internal sealed class ConsumerBursts(ItemStreamTable items, ConsumerThreadStats 
     {
         if (output.Send(length))
             return true;
-        fail(RunOutcomeKind.ConnectionLost, "connection lost while writing: " + output.ErrorText);
+        _fail(RunOutcomeKind.ConnectionLost, "connection lost while writing: " + output.ErrorText);
         return false;
     }
 }

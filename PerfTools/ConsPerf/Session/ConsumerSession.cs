@@ -31,11 +31,6 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
     private readonly ConnectFailures _connectFailures;
     private readonly ItemStreamTable _items;
     private readonly MessageReceiver _receiver;
-    private readonly MarketPriceEncoder? _contentEncoder;
-    private readonly MessagePacer _requestPacer;
-    private readonly MessagePacer? _postPacer;
-    private readonly MessagePacer? _genMsgPacer;
-    private readonly PostUserInfo _postUser;
     private readonly ConsumerBursts _bursts;
     private readonly SpareTimeWait _spareTimeWait;
     private bool _unflushed;
@@ -53,21 +48,11 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
         _stats = stats;
         _warn = warn;
         _items = new ItemStreamTable(items, options.Snapshot);
-        _postUser = new PostUserInfo(0x7F000001, (uint)Environment.ProcessId);
-        _receiver = new MessageReceiver(this, _items, stats, resources.Dictionary, _postUser);
-        _contentEncoder = resources.ContentEncoder;
+        var postUser = new PostUserInfo(0x7F000001, (uint)Environment.ProcessId);
+        _receiver = new MessageReceiver(this, _items, stats, resources.Dictionary, postUser);
         _json = Common.Network.JsonFieldNamesCache.For(resources.Dictionary);
-        _requestPacer = new MessagePacer(options.RequestRate, 0, options.TickRate);
-        _bursts = new ConsumerBursts(_items, stats, _contentEncoder, _postUser, Fail);
+        _bursts = new ConsumerBursts(threadNumber, options, _items, stats, resources.ContentEncoder, postUser, Fail, warn);
         _spareTimeWait = new SpareTimeWait(options.TickRate);
-        if (options.PostingRate > 0 && _items.HasPostingItems)
-            _postPacer = new MessagePacer(options.PostingRate, options.PostingLatencyRate, options.TickRate, seed: threadNumber);
-        if (options.GenericMsgRate > 0 && _items.HasGenMsgItems)
-            _genMsgPacer = new MessagePacer(options.GenericMsgRate, options.GenericMsgLatencyRate, options.TickRate, seed: 100 + threadNumber);
-        if (options.PostingRate > 0 && !_items.HasPostingItems)
-            warn($"Warning: consumer thread {threadNumber} has no item with post=\"true\"; it will not post.");
-        if (options.GenericMsgRate > 0 && !_items.HasGenMsgItems)
-            warn($"Warning: consumer thread {threadNumber} has no item with genMsg=\"true\"; it will not send generic messages.");
     }
 
     /// <summary>Connects and runs the test until <paramref name="stop"/> fires or something fails.</summary>
@@ -121,15 +106,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
             Fail(RunOutcomeKind.ConnectionLost, "connection lost: " + _channel.ErrorText);
             return;
         }
-        if (_serviceId >= 0 && !_items.AllRequested)
-            _bursts.SendRequests(_channel!, _requestPacer, _serviceId);
-        if (_stats.AllImagesReceived)
-        {
-            if (_postPacer is not null)
-                _bursts.SendPosts(_channel!, _postPacer);
-            if (_genMsgPacer is not null)
-                _bursts.SendGenMsgs(_channel!, _genMsgPacer);
-        }
+        _bursts.SendDue(_channel!, _serviceId);
         if (_failure is null && !_channel!.Flush())
             Fail(RunOutcomeKind.ConnectionLost, "connection lost while flushing: " + _channel.ErrorText);
         _unflushed = _channel!.HasPendingOutput; // what the socket did not take is flushed again at the next tick
@@ -138,7 +115,7 @@ internal sealed class ConsumerSession : ITickHandler, IReceiverEvents, IDisposab
     // Whether the coming ticks have work to do (see SpareTimeWait): requests to send, posts or generic messages to
     // pace, or output written since the last flush or left pending by it.
     internal bool TicksHaveWork =>
-        _serviceId < 0 || !_items.AllRequested || _postPacer is not null || _genMsgPacer is not null || _unflushed;
+        _serviceId < 0 || !_items.AllRequested || _bursts.PacesPostsOrGenMsgs || _unflushed;
 
     public void OnSpareTime(TimeSpan untilNextTick)
     {

@@ -21,7 +21,7 @@ internal sealed class NIProvReport
         _options = options;
         _collector = collector;
         _console = new ProviderConsoleLines(console);
-        collector.OutputFailed = failure => console.WriteLine($"Warning: cannot write {failure}.");
+        collector.OutputFailed = failure => console.WriteLine($"{NIProvPerfCommandLine.ToolName}: warning: cannot write {failure}.");
     }
 
     /// <summary>

@@ -24,7 +24,7 @@ internal sealed class ProvReport
         _console = new ProviderConsoleLines(console);
         _roundTrips = new RoundTripLog(collector.ThreadCount);
         collector.Observer = _roundTrips;
-        collector.OutputFailed = failure => _console.Console.WriteLine($"Warning: cannot write {failure}.");
+        collector.OutputFailed = failure => _console.Console.WriteLine($"{ProvPerfCommandLine.ToolName}: warning: cannot write {failure}.");
     }
 
     /// <summary>

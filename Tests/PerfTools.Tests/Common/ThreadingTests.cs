@@ -71,7 +71,7 @@ public sealed class ThreadingTests
         Thread thread = ToolThread.Start("pin-test", cpuId: 4000, () => pinned = true, w => warning = w, e => warning = "crashed: " + e);
         thread.Join();
         Assert.True(pinned);
-        Assert.Contains("not pinned to CPU 4000", warning);
+        Assert.StartsWith("pin-test: warning: not pinned to CPU 4000: ", warning);
 
         if (OperatingSystem.IsLinux() || OperatingSystem.IsWindows())
         {

@@ -296,7 +296,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         var parsed = ProvPerfCommandLine.Parse(["-p", "0", "-statsFile", Path.Combine(_dir, "missing", "ProvStats")]);
         int code = ProvPerfApp.Run(parsed.Options!, console, TestContext.Current.CancellationToken, handleSignals: false, listening: null);
         Assert.Equal(ProvPerfApp.SetupFailed, code);
-        Assert.Contains("Cannot create the statistics files", console.ToString());
+        Assert.Contains("ProvPerf: cannot create an output file: ", console.ToString());
     }
 
     private ProvPerfOptions Options(params string[] args)
