@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Net.Sockets;
 using Eta.Codec.Json;
 using Eta.Transport;
@@ -58,31 +57,7 @@ internal sealed class ConsumerChannel : IConsumerOutput, IDisposable
     public static ConsumerChannel? TryConnect(ConsPerfOptions o, CancellationToken stop, out string? error, JsonFieldNames? json = null,
         ConnectFailures? failures = null)
     {
-        var options = new ConnectOptions
-        {
-            Host = o.Host,
-            Port = int.Parse(o.Port, NumberStyles.None, CultureInfo.InvariantCulture),
-            InterfaceName = o.InterfaceName.Length > 0 ? o.InterfaceName : null,
-            Tls = o.ConnectionType == ConnectionKind.Encrypted
-                ? new ClientTlsOptions
-                {
-                    TrustedCaFile = o.CaStore.Length > 0 ? o.CaStore : null,
-                    Protocols = o.TlsVersions.ToSslProtocols(),
-                }
-                : null,
-            Blocking = false,
-            TcpNoDelay = o.TcpNoDelay,
-            GuaranteedOutputBuffers = o.OutputBuffers,
-            NumInputBuffers = o.InputBuffers,
-            SysSendBufSize = o.SendBufSize,
-            SysRecvBufSize = o.RecvBufSize,
-            SendTimeoutMs = o.SendTimeoutMs,
-            ReceiveTimeoutMs = o.RecvTimeoutMs,
-            PingTimeout = o.PingTimeoutSeconds,
-            CompressionType = o.CompressionType,
-        };
-        options = o.ApplyConnectionType(options);
-        Channel? channel = Eta.Transport.Transport.Connect(options, out TransportError? failure);
+        Channel? channel = Eta.Transport.Transport.Connect(o.ToConnectOptions(), out TransportError? failure);
         if (channel is null)
         {
             error = failure?.Text ?? "unknown transport failure";

@@ -57,9 +57,24 @@ public sealed record ConsPerfOptions
     public bool UsesWebSocket => ConnectionType == ConnectionKind.WebSocket
         || (ConnectionType == ConnectionKind.Encrypted && EncryptedConnectionType == ConnectionKind.WebSocket);
 
-    /// <summary>The transport's connection settings for these options (direct and reactor modes alike).</summary>
-    public Eta.Transport.ConnectOptions ApplyConnectionType(Eta.Transport.ConnectOptions options) => options with
+    /// <summary>The transport's connection settings for these options: direct and reactor modes connect alike.</summary>
+    public Eta.Transport.ConnectOptions ToConnectOptions() => new()
     {
+        Host = Host,
+        Port = int.Parse(Port, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture),
+        InterfaceName = InterfaceName.Length > 0 ? InterfaceName : null,
+        Tls = ConnectionType == ConnectionKind.Encrypted
+            ? new Eta.Transport.ClientTlsOptions { TrustedCaFile = CaStore.Length > 0 ? CaStore : null, Protocols = TlsVersions.ToSslProtocols() }
+            : null,
+        TcpNoDelay = TcpNoDelay,
+        GuaranteedOutputBuffers = OutputBuffers,
+        NumInputBuffers = InputBuffers,
+        SysSendBufSize = SendBufSize,
+        SysRecvBufSize = RecvBufSize,
+        SendTimeoutMs = SendTimeoutMs,
+        ReceiveTimeoutMs = RecvTimeoutMs,
+        PingTimeout = PingTimeoutSeconds,
+        CompressionType = CompressionType,
         ConnectionType = ConnectionType switch
         {
             ConnectionKind.Encrypted => Eta.Transport.ConnectionType.Encrypted,

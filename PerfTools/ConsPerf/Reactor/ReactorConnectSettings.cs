@@ -1,4 +1,3 @@
-using System.Globalization;
 using Eta.Codec.Rdm;
 using Eta.Transport;
 using Eta.ValueAdd;
@@ -15,24 +14,7 @@ internal static class ReactorConnectSettings
 
     public static ReactorConnectOptions Connect(ConsPerfOptions o) => new()
     {
-        Connect = o.ApplyConnectionType(new ConnectOptions
-        {
-            Host = o.Host,
-            Port = int.Parse(o.Port, NumberStyles.None, CultureInfo.InvariantCulture),
-            InterfaceName = o.InterfaceName.Length > 0 ? o.InterfaceName : null,
-            Tls = o.ConnectionType == ConnectionKind.Encrypted
-                ? new ClientTlsOptions { TrustedCaFile = o.CaStore.Length > 0 ? o.CaStore : null, Protocols = o.TlsVersions.ToSslProtocols() }
-                : null,
-            TcpNoDelay = o.TcpNoDelay,
-            GuaranteedOutputBuffers = o.OutputBuffers,
-            NumInputBuffers = o.InputBuffers,
-            SysSendBufSize = o.SendBufSize,
-            SysRecvBufSize = o.RecvBufSize,
-            SendTimeoutMs = o.SendTimeoutMs,
-            ReceiveTimeoutMs = o.RecvTimeoutMs,
-            PingTimeout = o.PingTimeoutSeconds,
-            CompressionType = o.CompressionType,
-        }),
+        Connect = o.ToConnectOptions(),
         ReconnectAttemptLimit = -1,
         ReconnectMinDelayMs = RetryDelayMs,
         ReconnectMaxDelayMs = RetryDelayMs,

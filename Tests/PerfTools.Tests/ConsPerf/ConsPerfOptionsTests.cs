@@ -82,12 +82,32 @@ public sealed class ConsPerfOptionsTests
     public void WebSocket_options_map_onto_the_transport_and_print_LSEG_s_line()
     {
         ConsPerfOptions o = ConsPerfCommandLine.Parse(["-connType", "encrypted", "-encryptedConnType", "websocket", "-pl", "rssl.rwf"]).Options!;
-        Eta.Transport.ConnectOptions connect = o.ApplyConnectionType(new Eta.Transport.ConnectOptions());
+        Eta.Transport.ConnectOptions connect = o.ToConnectOptions();
 
         Assert.True(connect.IsWebSocket);
         Assert.Equal(Eta.Transport.ConnectionType.Encrypted, connect.ConnectionType);
         Assert.Equal("rssl.rwf", connect.WebSocketProtocols);
         Assert.Contains("WS Protocol List: rssl.rwf", TestInputsText.Format(o));
+    }
+
+    // Direct and reactor modes connect with these settings, so an option that reaches one reaches the other.
+    [Fact]
+    public void Connection_options_map_onto_the_transport()
+    {
+        ConsPerfOptions o = ConsPerfCommandLine.Parse(["-h", "feed.example", "-p", "14010", "-if", "127.0.0.1", "-tcpDelay",
+            "-outputBufs", "700", "-inputBufs", "90", "-sendBufSize", "70000", "-recvBufSize", "80000", "-pingTimeout", "45",
+            "-connType", "encrypted", "-castore", "ca.pem"]).Options!;
+
+        Eta.Transport.ConnectOptions connect = o.ToConnectOptions();
+
+        Assert.Equal(("feed.example", 14010, "127.0.0.1"), (connect.Host, connect.Port, connect.InterfaceName));
+        Assert.False(connect.TcpNoDelay);
+        Assert.False(connect.Blocking);
+        Assert.Equal((700, 90), (connect.GuaranteedOutputBuffers, connect.NumInputBuffers));
+        Assert.Equal((70000, 80000), (connect.SysSendBufSize, connect.SysRecvBufSize));
+        Assert.Equal(45, connect.PingTimeout);
+        Assert.Equal(Eta.Transport.ConnectionType.Encrypted, connect.ConnectionType);
+        Assert.Equal("ca.pem", connect.Tls!.TrustedCaFile);
     }
 
     [Fact]
