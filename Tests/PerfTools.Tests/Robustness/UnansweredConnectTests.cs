@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Sockets;
 using PerfTools.ConsPerf;
 using PerfTools.NIProvPerf;
+using PerfTools.PerfHub;
 using PerfTools.TransportPerf;
 using Xunit;
 
@@ -95,5 +96,19 @@ public sealed class UnansweredConnectTests : IDisposable
 
         Assert.True(exit == 3, console.ToString());
         Assert.Contains($"Run ended: cannot connect to 127.0.0.1:{Port} within 2 s {Where}", console.ToString());
+    }
+
+    [Fact]
+    public void PerfHub_says_its_upstream_had_no_TCP_connection()
+    {
+        var console = new StringWriter();
+
+        int exit = PerfHubApp.Run(["-p", "0", "-niPort", "0", "-upstream", $"127.0.0.1:{Port}", "-runTime", "2", .. Outputs],
+            console, TestContext.Current.CancellationToken);
+
+        Assert.True(exit == 0, console.ToString());
+        Assert.Contains($"Upstream 127.0.0.1:{Port} not connected at the end: its handshake has not completed: the attempt had no " +
+            $"TCP connection to 127.0.0.1:{Port} yet (no answer to its connect: a host that is down, or a firewall that drops packets)",
+            console.ToString());
     }
 }
