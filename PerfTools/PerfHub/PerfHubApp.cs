@@ -14,7 +14,8 @@ namespace PerfTools.PerfHub;
 /// PerfHub as a callable: parse, bind both servers, run the loop until the run time, Ctrl+C/SIGTERM or the caller's
 /// token ends it, then write the summary. Exit codes: 0 ran and stopped normally; 1 a server could not be started,
 /// or an output file created or the summary written; 2 a command-line error, an output path that cannot be written
-/// among them (checked before anything binds, so a run cannot lose its summary at the end).
+/// among them (checked before anything binds, so a run cannot lose its summary at the end); 70 the loop threw what no
+/// code path expects (a bug: <see cref="InternalError"/>).
 /// </summary>
 public static class PerfHubApp
 {
@@ -80,17 +81,22 @@ public static class PerfHubApp
             output.WriteLine($"PerfHub: consumers connect to port {consumers.Port}, non-interactive providers to port {providers.Port}"
                 + (options.Upstream.Length > 0 ? $"; consuming from {options.Upstream}." : "."));
             listening?.Invoke(consumers.Port, providers.Port);
-            bool summaryWritten;
+            string? internalError = null;
             try
             {
                 loop.Run(shutdown.Token);
             }
-            finally
+            catch (Exception e)
             {
-                report.WriteInterval();
-                summaryWritten = report.WriteSummary(shutdown.Reason);
+                // A bug: reported whole, and the run ends the usual way, its summary naming it (exit 70).
+                const string thread = $"{PerfHubCommandLine.ToolName} main thread";
+                output.WriteLine(InternalError.Report(thread, e));
+                internalError = $"{thread}: {InternalError.Reason(e)}";
+                shutdown.Request(ShutdownReason.InternalError);
             }
-            return summaryWritten ? 0 : SetupErrorExitCode;
+            report.WriteInterval();
+            bool summaryWritten = report.WriteSummary(shutdown.Reason, internalError);
+            return internalError is not null ? InternalError.ExitCode : summaryWritten ? 0 : SetupErrorExitCode;
         }
     }
 }

@@ -55,7 +55,7 @@ internal sealed class HubReport : IDisposable
     }
 
     /// <summary>Prints the summary and writes it to -summaryFile; false when the file could not be written.</summary>
-    public bool WriteSummary(ShutdownReason reason)
+    public bool WriteSummary(ShutdownReason reason, string? internalError = null)
     {
         HubCounters c = _hub.Counters;
         PerfHubOptions o = _options;
@@ -101,7 +101,7 @@ internal sealed class HubReport : IDisposable
         summary.Blank().Resources(_collector.Resources)
             .CpuPerMessage("CPU time per update received (nsec)", _collector.CpuTime, c.UpdatesIn)
             .Unwritten(_collector.OutputFailures)
-            .Blank().Section($"Result: {ResultText(reason)}");
+            .Blank().Section($"Result: {internalError ?? ResultText(reason)}");
         string text = summary.ToString();
         _console.Write(text);
         if (SummaryFile.Write(o.SummaryFile, text) is not { } unwritten)

@@ -5,6 +5,7 @@ using PerfTools.ConsPerf.Options;
 using PerfTools.ConsPerf.Run;
 using PerfTools.ConsPerf.Statistics;
 using PerfTools.ConsPerf.Threads;
+using PerfTools.PerfHub;
 using PerfTools.TransportPerf;
 using PerfTools.TransportPerf.Options;
 using Xunit;
@@ -77,5 +78,40 @@ public sealed class InternalErrorTests
 
         Assert.Equal(70, outcome.ExitCode);
         Assert.Equal("Run ended: TransportPerf thread 1: internal error: NullReferenceException: x.", outcome.SummaryLine);
+    }
+
+    [Fact]
+    public void PerfHub_whose_loop_throws_writes_a_summary_that_names_it_and_exits_70()
+    {
+        string dir = Directory.CreateTempSubdirectory("hub-internal-error-").FullName;
+        try
+        {
+            // The loop logs its first upstream retry through the console: here that write throws, as a bug would.
+            var console = new ThrowingConsole("cannot connect upstream");
+
+            int exit = PerfHubApp.Run(["-p", "0", "-niPort", "0", "-upstream", "127.0.0.1:1", "-runTime", "30",
+                "-summaryFile", Path.Combine(dir, "HubSummary.out"), "-statsFile", Path.Combine(dir, "HubStats")],
+                console, TestContext.Current.CancellationToken);
+
+            Assert.True(exit == 70, console.ToString());
+            Assert.Contains("PerfHub main thread: internal error: InvalidOperationException: a bug", console.ToString());
+            Assert.Contains("Result: PerfHub main thread: internal error: InvalidOperationException: a bug",
+                File.ReadAllText(Path.Combine(dir, "HubSummary.out")));
+        }
+        finally
+        {
+            Directory.Delete(dir, recursive: true);
+        }
+    }
+
+    /// <summary>A console whose write of a line holding <paramref name="trigger"/> throws.</summary>
+    private sealed class ThrowingConsole(string trigger) : StringWriter
+    {
+        public override void WriteLine(string? value)
+        {
+            if (value?.Contains(trigger, StringComparison.Ordinal) == true)
+                throw new InvalidOperationException("a bug");
+            base.WriteLine(value);
+        }
     }
 }
