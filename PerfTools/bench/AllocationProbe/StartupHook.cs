@@ -8,19 +8,31 @@ using Microsoft.Win32.SafeHandles;
 /// collection counts serve soak.sh's "no gen0 in steady state" verdict, heap and RSS tell managed growth from native
 /// growth. Wall-clock time lets the benchmark line up the two tools' samples; it takes the slope over the
 /// steady-state window and divides by the messages of that window. The probe itself allocates nothing per sample
-/// (the line is formatted into a reused buffer), so it cannot cause the collections it counts.
+/// (the line is formatted into a reused buffer, on the probe's own thread), so it cannot cause the collections it counts.
 /// </summary>
 internal static class StartupHook
 {
-    private static Timer? s_timer;
-
     public static void Initialize()
     {
         string? path = Environment.GetEnvironmentVariable("ALLOCATION_PROBE_FILE");
         if (string.IsNullOrEmpty(path))
             return;
         var probe = new Probe(path);
-        s_timer = new Timer(_ => probe.Sample(), null, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(1));
+        // Its own thread, not a timer: a timer's callbacks run on the thread pool, whose workers come and go, and each
+        // new worker allocates about 1 KB: a trickle the probe would count as the tool's, and that in a long run
+        // used up a gen0 budget.
+        new Thread(() =>
+        {
+            while (true)
+            {
+                Thread.Sleep(1000);
+                probe.Sample();
+            }
+        })
+        {
+            IsBackground = true,
+            Name = "AllocationProbe",
+        }.Start();
     }
 
     private sealed class Probe(string path)
