@@ -92,8 +92,6 @@ kill -TERM "$our_prov" "$lseg_prov" 2>/dev/null || true
 wait "$our_prov" "$lseg_prov" 2>/dev/null || true
 echo "ended $(date -u '+%F %T') UTC; load: $(cut -d' ' -f1-3 /proc/loadavg); our ConsPerf exit $our_rc, LSEG C rsslConsPerf exit $lseg_rc"
 
-# column of a stats CSV (", "-separated, header in row 1) by header name, from row 2 on, one value per line
-column() { awk -F', *' -v h="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == h) c = i; next } c { print $c }' "$1"; }
 # statistic (avg or median) of the values on stdin between lines a..b (1-based, inclusive)
 stat_lines() { # avg|median a b
   awk -v a="$2" -v b="$3" 'NR >= a && NR <= b && $1 != ""' | sort -g |

@@ -51,10 +51,7 @@ wait "$prov" 2>/dev/null || true
 trap - EXIT
 echo "ConsPerf exit code: $rc (0: steady state reached and completed)"
 
-# column of a CSV (", "-separated, header in row 1) by header name, from row 2 on, one value per line
-column() { # file header
-  awk -F', *' -v h="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == h) c = i; next } c { print $c }' "$1"
-}
+source "$repo/PerfTools/bench/summary-fields.sh"
 # average of the values on stdin between lines a..b (1-based, inclusive)
 avg_lines() { awk -v a="$1" -v b="$2" 'NR >= a && NR <= b { s += $1; n++ } END { if (n) printf "%.2f", s / n; else print "n/a" }'; }
 

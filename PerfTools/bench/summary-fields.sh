@@ -1,4 +1,4 @@
-# Helpers the benchmark scripts source (not run on its own): reading the tools' summary files and the
+# Helpers the benchmark scripts source (not run on its own): reading the tools' summary files, their stats CSVs and the
 # AllocationProbe's samples.
 
 # value of "  <label>: <number>" in the given section of a summary file
@@ -20,4 +20,9 @@ alloc_rate() { # probe file, window start (s), window end (s)
 # bytes per message: an allocation rate (B/s) over a message rate (msgs/s)
 per_msg() { # bytes per second, messages per second
   awk -v a="$1" -v r="$2" 'BEGIN { if (a == "n/a" || r == "" || r <= 0) print "n/a"; else printf "%.2f", a / r }'
+}
+
+# column of a stats CSV (", "-separated, header in row 1) by header name, from row 2 on, one value per line
+column() { # file header
+  awk -F', *' -v h="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == h) c = i; next } c { print $c }' "$1"
 }
