@@ -12,8 +12,9 @@
 #   our log    our tool printed no error or warning, and no channel closed but the consumer's at its end
 #   memory     our tool's average memory (its stats CSV) over the last WINDOW seconds at most MEMORY_GROWTH x the first
 #   gen0       no gen0 collection in our tool after the warm-up (the AllocationProbe startup hook)
-#   latency    the consumer's median per-interval latency average, last WINDOW against first, at most LATENCY_GROWTH x
-#              (medians, so a passing burst of load on the machine does not decide it)
+#   latency    the consumer's latency, last WINDOW against first, at most LATENCY_GROWTH x: ours, the median of the
+#              per-interval averages (so a passing burst of load on the machine does not decide it); LSEG C's, the mean
+#              of the window (its stats file has running totals only: soak-checks.sh)
 #
 # Environment overrides: DURATION (3600 s of steady state), UPDATE_RATE (100000), ITEM_COUNT (10000), POSTING_RATE
 # (1000), GENERIC_RATE (1000, each side), LATENCY_RATE (10 latency samples/s of each kind), WARMUP (60 s, not
@@ -27,24 +28,8 @@ set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
 
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
-duration="${DURATION:-3600}"
-rate="${UPDATE_RATE:-100000}"
-item_count="${ITEM_COUNT:-10000}"
-post_rate="${POSTING_RATE:-1000}"
-generic_rate="${GENERIC_RATE:-1000}"
-latency_rate="${LATENCY_RATE:-10}"
-warmup="${WARMUP:-60}"
-window="${WINDOW:-600}"
-interval="${INTERVAL:-10}"
-port="${PORT:-15700}"
-memory_growth="${MEMORY_GROWTH:-1.10}"
-latency_growth="${LATENCY_GROWTH:-1.5}"
-msg_file="${MSG_FILE:-$repo/../shared/reference/perftools/MsgData.xml}"
-peers="${PEERS:-$repo/../shared/peers/lseg-eta-c}"
-out="${OUT:-$repo/out/bench/peer-soak}"
-if [ $((window * 2)) -gt "$duration" ] || [ "$window" -lt $((interval * 3)) ]; then
-  echo "peer-soak: WINDOW ($window s) must be at most DURATION / 2 ($duration s) and at least 3 stats intervals" >&2; exit 2
-fi
+soak_name=peer-soak; soak_port=15700
+source "$repo/PerfTools/bench/soak-checks.sh"
 source "$repo/PerfTools/bench/lseg-pair-setup.sh"
 dotnet build "$repo/PerfTools/bench/AllocationProbe/AllocationProbe.csproj" -c Release -nologo -v quiet > "$out/build.log" 2>&1 \
   || { cat "$out/build.log"; exit 1; }
@@ -92,93 +77,23 @@ kill -TERM "$our_prov" "$lseg_prov" 2>/dev/null || true
 wait "$our_prov" "$lseg_prov" 2>/dev/null || true
 echo "ended $(date -u '+%F %T') UTC; load: $(cut -d' ' -f1-3 /proc/loadavg); our ConsPerf exit $our_rc, LSEG C rsslConsPerf exit $lseg_rc"
 
-# statistic (avg or median) of the values on stdin between lines a..b (1-based, inclusive)
-stat_lines() { # avg|median a b
-  awk -v a="$2" -v b="$3" 'NR >= a && NR <= b && $1 != ""' | sort -g |
-    awk -v how="$1" '{ v[++n] = $1 + 0; s += $1 }
-      END { if (!n) print "n/a"; else if (how == "avg") printf "%.2f", s / n
-            else printf "%.2f", (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }'
-}
-# first_vs_last <file> <header> <avg|median>: "first last" over the first and last WINDOW seconds of steady state
-first_vs_last() {
-  local values rows skip per_window
-  values=$(column "$1" "$2"); rows=$(echo "$values" | grep -c . || true)
-  skip=$((warmup / interval + 1)); per_window=$((window / interval))
-  echo "$(echo "$values" | stat_lines "$3" "$skip" $((skip + per_window - 1))) $(echo "$values" | stat_lines "$3" $((rows - per_window + 1)) "$rows")"
-}
-
-verdict=PASS
-report() { # pair check ok(0/1) detail
-  local word=ok; [ "$3" = 1 ] || { word=FAIL; verdict=FAIL; }
-  printf "%-18s %-10s %-5s %s\n" "$1" "$2" "$word" "$4"
-}
-ratio_check() { # pair check "first last" limit unit
-  local first last ratio ok
-  read -r first last <<< "$3"
-  ratio=$(awk -v f="$first" -v l="$last" 'BEGIN { if (f == "n/a" || l == "n/a" || f <= 0) print "n/a"; else printf "%.3f", l / f }')
-  ok=$(awk -v r="$ratio" -v m="$4" 'BEGIN { print (r != "n/a" && r <= m) ? 1 : 0 }')
-  report "$1" "$2" "$ok" "first ${window} s $first $5, last ${window} s $last $5: ratio $ratio (limit $4)"
-}
-# gen0 collections between the end of the warm-up and the probe's last sample (probe: unix s, bytes, gen0, ...)
-gen0_after_warmup() {
-  awk -F, -v w="$warmup" 'NR == 1 { from = $1 + w } $1 >= from && first == "" { first = $3 } { last = $3 }
-    END { if (first == "") print "n/a"; else print last - first }' "$1"
-}
-# Log lines that say something went wrong (LSEG C's tools exit 0 whatever happened).
-trouble() { grep -iE "error|warning|disconnect|closed|lost|fail|refused|timed out|reset" "$@" 2>/dev/null | head -3 || true; }
-# A provider's log, where its one consumer's channel closes once, at the end: one line matching <close> is allowed
-# (that consumer completing its steady state shows when it came); another close, or any other such line, is trouble.
-# Our provider's close line says how the channel ended: cleanly, or with a reset when LSEG C's consumer exits with our
-# updates unread. LSEG C's provider words an orderly end of stream "ipcRead() failure. Connection reset by peer" (a
-# real reset adds "System errno: (104)", which this does not allow).
-provider_trouble() { # log close-pattern
-  local closes
-  closes=$(grep -cE "$2" "$1" || true)
-  grep -vE "$2" "$1" | trouble /dev/stdin
-  [ "$closes" -le 1 ] || echo "$closes channels closed"
-}
-our_close='^Channel .* closed: '
-lseg_close='^Channel Closed: .*ipcRead\(\) failure\. Connection reset by peer$'
-
-completed() { # pair dir rc side-of-consumer
-  local s="$2/ConsSummary.out" ok=1 recv lat p50 p99 images
-  read_consumer_summary "$s"
-  [ "$3" = 0 ] || ok=0
-  [ "$4" = lseg ] && { grep -q "^Steady State Statistics:" "$s" 2>/dev/null || ok=0; grep -qE "TEST FAILED|not reached" "$s" "$2/cons.log" 2>/dev/null && ok=0; }
-  awk -v r="$recv" -v n="$rate" 'BEGIN { exit !(r >= 0.95 * n) }' || ok=0
-  [ "$images" = "$item_count" ] || ok=0
-  report "$1" completed "$ok" "exit $3, images $images of $item_count, ${recv%.*} updates/s, latency avg $lat us (p50 $p50, p99 $p99)"
-}
-
-# all_through <file> <header>: "n/m": of the m stats rows after the warm-up, the n with a non-zero value (LSEG C's
-# consumer writes some counts cumulatively and ours per interval; non-zero means the same for both)
-all_through() {
-  column "$1" "$2" | awk -v skip=$((warmup / interval + 1)) 'NR >= skip { m++; if ($1 + 0 > 0) n++ } END { printf "%d/%d", n, m }'
-}
-
-kinds() { # pair dir: posts reflected and generic messages each way, with their latency samples, all through the run
-  local ok=1 detail="" name file header share
-  for spec in "posts reflected:ProvStats1.csv:Posts reflected" "generic messages to the provider:ProvStats1.csv:GenMsgs received" \
-      "generic messages to the consumer:ConsStats1.csv:GenMsgs received" "post latency:ConsStats1.csv:Posting Latency avg (usec)" \
-      "generic message latency:ConsStats1.csv:GenMsg Latency avg (usec)" "update latency:ConsStats1.csv:Latency avg (usec)"; do
-    IFS=: read -r name file header <<< "$spec"
-    share=$(all_through "$2/$file" "$header")
-    awk -v s="$share" 'BEGIN { split(s, a, "/"); exit !(a[2] > 0 && a[1] >= 0.9 * a[2]) }' || ok=0
-    detail="$detail${detail:+; }$name $share"
-  done
-  report "$1" kinds "$ok" "stats rows with each kind (at least 90% of them): $detail"
-}
-
 for pair in ours-lseg lseg-ours; do
   dir="$out/$pair"
   if [ "$pair" = ours-lseg ]; then
     completed "$pair" "$dir" "$lseg_rc" lseg
     ours_stats="$dir/ProvStats1.csv"; ours_probe="$dir/prov-probe.csv"; peer_logs=("$dir/cons.log"); our_log="$dir/prov.log"
+    cons_how=cumulative; prov_how=""
   else
     completed "$pair" "$dir" "$our_rc" ours
     ours_stats="$dir/ConsStats1.csv"; ours_probe="$dir/cons-probe.csv"; peer_logs=("$dir/prov.log"); our_log="$dir/cons.log"
+    cons_how=""; prov_how=cumulative
   fi
-  kinds "$pair" "$dir"
+  kinds_check "$pair" "$dir" "posts reflected:ProvStats1.csv:Posts reflected" \
+    "generic messages to the provider:ProvStats1.csv:GenMsgs received" "generic messages to the consumer:ConsStats1.csv:GenMsgs received" \
+    "post latency:ConsStats1.csv:Posting Latency updates:$cons_how" \
+    "generic message latency at the consumer:ConsStats1.csv:GenMsg Latencies received:$cons_how" \
+    "generic message latency at the provider:ProvStats1.csv:GenMsg Latencies received:$prov_how" \
+    "update latency:ConsStats1.csv:Latency updates:$cons_how"
   if [ "$pair" = lseg-ours ]; then said=$(provider_trouble "${peer_logs[0]}" "$lseg_close"); else said=$(trouble "${peer_logs[@]}"); fi
   report "$pair" "peer log" "$([ -z "$said" ] && echo 1 || echo 0)" "${said:-no error and no disconnection in the log of LSEG C}"
   if [ "$pair" = ours-lseg ]; then said=$(provider_trouble "$our_log" "$our_close"); else said=$(trouble "$our_log"); fi
@@ -186,7 +101,11 @@ for pair in ours-lseg lseg-ours; do
   ratio_check "$pair" "our memory" "$(first_vs_last "$ours_stats" "Memory(MB)" avg)" "$memory_growth" MB
   n=$(gen0_after_warmup "$ours_probe")
   report "$pair" "our gen0" "$([ "$n" = 0 ] && echo 1 || echo 0)" "$n gen0 collections in our tool after the warm-up"
-  ratio_check "$pair" latency "$(first_vs_last "$dir/ConsStats1.csv" "Latency avg (usec)" median)" "$latency_growth" us
+  if [ "$cons_how" = cumulative ]; then
+    ratio_check "$pair" latency "$(cumulative_window_ends "$dir/ConsStats1.csv" "Latency updates" "Latency avg (usec)")" "$latency_growth" "us (mean)"
+  else
+    ratio_check "$pair" latency "$(first_vs_last "$dir/ConsStats1.csv" "Latency avg (usec)" median)" "$latency_growth" "us (median of the intervals)"
+  fi
 done
 echo "PEER SOAK: $verdict (outputs in $out)"
 [ "$verdict" = PASS ]

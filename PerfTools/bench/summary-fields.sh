@@ -22,7 +22,8 @@ per_msg() { # bytes per second, messages per second
   awk -v a="$1" -v r="$2" 'BEGIN { if (a == "n/a" || r == "" || r <= 0) print "n/a"; else printf "%.2f", a / r }'
 }
 
-# column of a stats CSV (", "-separated, header in row 1) by header name, from row 2 on, one value per line
+# column of a stats CSV (", "-separated, header in row 1) by header name, from row 2 on, one value per line; the name
+# in any case (LSEG C's tools write "GenMsg latencies received" where the guide and ours write "Latencies")
 column() { # file header
-  awk -F', *' -v h="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == h) c = i; next } c { print $c }' "$1"
+  awk -F', *' -v h="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if (tolower($i) == tolower(h)) c = i; next } c { print $c }' "$1"
 }
