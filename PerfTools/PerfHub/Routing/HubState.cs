@@ -40,6 +40,23 @@ internal sealed class HubState
 
     public ServiceDirectory Directory { get; } = new();
 
+    /// <summary>
+    /// Publishes the services of <paramref name="source"/>'s directory refresh, saying on the console which it provides
+    /// and which were refused (and why); those published are added to <paramref name="published"/>.
+    /// </summary>
+    public void PublishDirectory(Peer source, DirectoryRefresh refresh, List<Service> published)
+    {
+        foreach (Service service in refresh.Services)
+        {
+            if (Directory.Publish(service, source, out string? conflict) is { } accepted)
+                published.Add(accepted);
+            else
+                Log($"PerfHub: ignored a service of {source.Name}: {conflict}.");
+        }
+        if (published.Count > 0)
+            Log($"PerfHub: {source.Name} provides {string.Join(", ", published.Select(s => $"{s.Info?.ServiceName} ({s.ServiceId})"))}.");
+    }
+
     public FanOut FanOut { get; }
 
     public List<Peer> Consumers { get; } = [];

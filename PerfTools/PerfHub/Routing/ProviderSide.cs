@@ -76,14 +76,7 @@ internal sealed class ProviderSide(HubState hub, ItemPublisher publisher)
                 provider.RequestClose("its source directory refresh does not decode");
                 return;
             }
-            foreach (Service service in refresh.Services)
-            {
-                if (hub.Directory.Publish(service, provider, out string? conflict) is { } published)
-                    changed.Add(published);
-                else
-                    hub.Log($"PerfHub: ignored a service of {provider.Name}: {conflict}.");
-            }
-            hub.Log($"PerfHub: {provider.Name} provides {string.Join(", ", refresh.Services.Select(s => $"{s.Info?.ServiceName} ({s.ServiceId})"))}.");
+            hub.PublishDirectory(provider, refresh, changed);
         }
         else if (msg.MsgClass == MsgClass.Update)
         {

@@ -26,8 +26,9 @@ internal sealed class ServiceDirectory
 
     /// <summary>
     /// Adds or replaces a service published by <paramref name="owner"/>; null (with <paramref name="conflict"/>) when
-    /// a live provider that cannot share it already publishes that service id: only NI providers publishing the same
-    /// service name share one.
+    /// a live provider that cannot share it already publishes that service id (only NI providers publishing the same
+    /// service name share one), or publishes that service name under another id (consumers ask for a service by name:
+    /// two of one name would leave them with whichever they found first).
     /// </summary>
     public Service? Publish(Service service, Peer owner, out string? conflict)
     {
@@ -35,6 +36,11 @@ internal sealed class ServiceDirectory
         int index = IndexOf(service.ServiceId);
         if (index < 0)
         {
+            if (LiveNamesake(service) is { } namesake)
+            {
+                conflict = $"service name {service.Info!.ServiceName} is already provided by {namesake.Publishers[0].Name} as service id {namesake.Service.ServiceId}";
+                return null;
+            }
             var entry = new Entry(service);
             entry.Publishers.Add(owner);
             _services.Add(entry);
@@ -110,6 +116,11 @@ internal sealed class ServiceDirectory
         State = (filter & ServiceFilterFlags.State) != 0 ? service.State : null,
         Load = (filter & ServiceFilterFlags.Load) != 0 ? service.Load : null,
     };
+
+    private Entry? LiveNamesake(Service service) =>
+        service.Info?.ServiceName is { } name
+            ? _services.Find(e => e.Publishers.Count > 0 && e.Service.ServiceId != service.ServiceId && e.Service.Info?.ServiceName == name)
+            : null;
 
     // NI providers publishing the same service (id and name) share it, as an ADH's cache of record takes one service
     // from several publishers; an upstream service has one owner.

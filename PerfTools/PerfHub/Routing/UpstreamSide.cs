@@ -92,14 +92,7 @@ internal sealed class UpstreamSide(HubState hub, ItemPublisher publisher, Consum
                 upstream.RequestClose("the upstream source directory does not decode");
                 return;
             }
-            foreach (Service service in refresh.Services)
-            {
-                if (hub.Directory.Publish(service, upstream, out string? conflict) is { } published)
-                    changed.Add(published);
-                else
-                    hub.Log($"PerfHub: ignored an upstream service: {conflict}.");
-            }
-            hub.Log($"PerfHub: {upstream.Name} provides {string.Join(", ", refresh.Services.Select(s => $"{s.Info?.ServiceName} ({s.ServiceId})"))}.");
+            hub.PublishDirectory(upstream, refresh, changed);
         }
         else if (msg.MsgClass == MsgClass.Update)
         {

@@ -96,6 +96,29 @@ public sealed class RouterTests
         Assert.Equal(1, _router.Hub.Counters.ItemsNotFound);
     }
 
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void A_service_name_already_provided_under_another_id_is_refused_and_said(bool upstreamFirst)
+    {
+        (Peer first, _) = Connect(upstreamFirst ? ChannelRole.Upstream : ChannelRole.NiProvider);
+        _router.OnMessage(first, upstreamFirst ? LoginRefresh(1) : Wire.Login(1, LoginRoles.Provider));
+        _router.OnMessage(first, Wire.Directory(upstreamFirst ? 2 : -1, 1, "DIRECT_FEED", solicited: upstreamFirst));
+        // LSEG C's rsslNIProvPerf publishes DIRECT_FEED by default: given only another -serviceId, it names the same service.
+        (Peer second, _) = Connect(ChannelRole.NiProvider);
+        _router.OnMessage(second, Wire.Login(1, LoginRoles.Provider));
+        _router.OnMessage(second, Wire.Directory(-1, 2, "DIRECT_FEED", solicited: false));
+
+        Assert.Contains(_log, line => line == $"PerfHub: ignored a service of {second.Name}: service name DIRECT_FEED is already provided by {first.Name} as service id 1.");
+        Assert.Single(_log, line => line.EndsWith(" provides DIRECT_FEED (1).", StringComparison.Ordinal)); // the first's only
+        (Peer consumer, FakeOutput toConsumer) = LoggedInConsumer();
+        _router.OnMessage(consumer, Wire.DirectoryRequest(2));
+        Assert.Equal(CodecReturnCode.Success, MsgDecoder.Decode(toConsumer.Sent[^1], out Msg answer));
+        var directory = new DirectoryRefresh();
+        Assert.Equal(CodecReturnCode.Success, directory.Decode(answer));
+        Assert.Equal(1, Assert.Single(directory.Services).ServiceId);
+    }
+
     [Fact]
     public void A_lost_NI_provider_leaves_its_items_suspect_and_its_service_down()
     {
