@@ -7,13 +7,13 @@ namespace PerfTools.Tests.ConsPerf;
 /// <summary>An item that one thread would request twice (a provider refuses the second) is warned about before connecting.</summary>
 public sealed class ItemRepeatTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("item-repeats-").FullName;
+    private readonly TempFolder _dir = new("item-repeats-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     private string ItemFile(params string[] names)
     {
-        string path = Path.Combine(_dir, "items.xml");
+        string path = _dir.File("items.xml");
         File.WriteAllLines(path, ["<itemList>", .. names.Select(n => $"  <item domain=\"MarketPrice\" name=\"{n}\"/>"), "</itemList>"]);
         return path;
     }
@@ -25,7 +25,7 @@ public sealed class ItemRepeatTests : IDisposable
         var console = new StringWriter();
 
         int exit = ConsPerfApp.Run(["-itemFile", items, "-itemCount", "5", "-p", LoopbackRun.FreePort().ToString(), "-steadyStateTime", "1",
-            "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")], console, TestContext.Current.CancellationToken);
+            "-summaryFile", _dir.File("s.out"), "-statsFile", _dir.File("st")], console, TestContext.Current.CancellationToken);
 
         Assert.Contains($"ConsPerf: warning: item list: {items}: line 4: RDT1 repeats line 2, so thread 1 would request it twice on one " +
             "connection, and a provider refuses the second request (2 repeated items in all)\n", console.ToString());

@@ -5,13 +5,13 @@ namespace PerfTools.Tests.Items;
 
 public sealed class ItemListLoaderTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("itemlist-").FullName;
+    private readonly TempFolder _dir = new("itemlist-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     private string Write(string xml)
     {
-        string path = Path.Combine(_dir, "items.xml");
+        string path = _dir.File("items.xml");
         File.WriteAllText(path, xml);
         return path;
     }
@@ -115,7 +115,7 @@ public sealed class ItemListLoaderTests : IDisposable
     [Fact]
     public void Missing_file_is_a_clear_error()
     {
-        string path = Path.Combine(_dir, "absent.xml");
+        string path = _dir.File("absent.xml");
 
         var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(path, 1));
 
@@ -154,9 +154,9 @@ public sealed class ItemListLoaderTests : IDisposable
     [Fact]
     public void A_folder_is_named_as_one()
     {
-        var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(_dir, 1));
+        var e = Assert.Throws<ItemListException>(() => ItemListLoader.Load(_dir.Path, 1));
 
-        Assert.Equal($"{_dir}: is a folder, not an item list file", e.Message);
+        Assert.Equal($"{_dir.Path}: is a folder, not an item list file", e.Message);
     }
 
     [Fact]

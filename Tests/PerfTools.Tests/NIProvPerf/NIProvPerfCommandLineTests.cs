@@ -7,7 +7,7 @@ namespace PerfTools.Tests.NIProvPerf;
 
 public sealed class NIProvPerfCommandLineTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("niprovperf-cli-").FullName;
+    private readonly TempFolder _dir = new("niprovperf-cli-");
 
     [Fact]
     public void Defaults_follow_table_4()
@@ -76,35 +76,26 @@ public sealed class NIProvPerfCommandLineTests : IDisposable
     [InlineData("-runTime", "-runTime")]
     public void Option_errors_exit_2_naming_the_option_before_anything_runs(string option, string args)
     {
-        string summary = Path.Combine(_dir, "NIProvSummary.out");
+        string summary = _dir.File("NIProvSummary.out");
         var console = new StringWriter();
-        int code = NIProvPerfApp.Run([.. args.Split(' '), "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "NIProvStats")],
+        int code = NIProvPerfApp.Run([.. args.Split(' '), "-summaryFile", summary, "-statsFile", _dir.File("NIProvStats")],
             console, TestContext.Current.CancellationToken);
         Assert.Equal(2, code);
         Assert.Contains(option, console.ToString());
         Assert.False(File.Exists(summary));
-        Assert.False(File.Exists(Path.Combine(_dir, "NIProvStats1.csv")));
+        Assert.False(File.Exists(_dir.File("NIProvStats1.csv")));
     }
 
     [Fact]
     public void Missing_item_file_is_a_setup_failure_reported_before_connecting()
     {
         var console = new StringWriter();
-        int code = NIProvPerfApp.Run(["-itemFile", Path.Combine(_dir, "nope.xml"), "-summaryFile", Path.Combine(_dir, "s.out")],
+        int code = NIProvPerfApp.Run(["-itemFile", _dir.File("nope.xml"), "-summaryFile", _dir.File("s.out")],
             console, TestContext.Current.CancellationToken);
         Assert.Equal(NIProvPerfApp.SetupFailed, code);
         Assert.Contains("nope.xml", console.ToString());
         Assert.DoesNotContain("Connect", console.ToString());
     }
 
-    public void Dispose()
-    {
-        try
-        {
-            Directory.Delete(_dir, recursive: true);
-        }
-        catch (IOException)
-        {
-        }
-    }
+    public void Dispose() => _dir.Dispose();
 }

@@ -15,7 +15,7 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
 {
     private static readonly TimeSpan Deadline = TimeSpan.FromSeconds(30);
 
-    private readonly string _dir = Directory.CreateTempSubdirectory("niprovperf-").FullName;
+    private readonly TempFolder _dir = new("niprovperf-");
 
     [Theory]
     [InlineData("")]
@@ -57,13 +57,13 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
         Assert.True(hub.LatencyUpdates > 0 && hub.LatencyUpdates < hub.Updates, $"{hub.LatencyUpdates} of {hub.Updates} stamped");
 
         // What the tool reports is exactly what arrived.
-        string summary = File.ReadAllText(Path.Combine(_dir, "NIProvSummary.out"));
+        string summary = File.ReadAllText(_dir.File("NIProvSummary.out"));
         Assert.Contains("--- TEST INPUTS ---", summary);
         Assert.Contains("           Service Name: NI_PUB\n", summary);
         Assert.Contains("--- OVERALL SUMMARY ---\n\nOverall Statistics:\n  Images sent: 20\n", summary);
         Assert.Contains($"  Updates sent: {hub.Updates}\n", summary);
         Assert.Contains("  CPU/Memory samples: ", summary);
-        string[] stats = File.ReadAllLines(Path.Combine(_dir, "NIProvStats1.csv"));
+        string[] stats = File.ReadAllLines(_dir.File("NIProvStats1.csv"));
         Assert.Equal("UTC, Requests received, Images sent, Updates sent, CPU usage (%), Memory (MB), Interval (sec)", stats[0]);
         Assert.Equal(20, stats.Skip(1).Sum(line => long.Parse(line.Split(", ")[2])));
         Assert.Equal(hub.Updates, stats.Skip(1).Sum(line => long.Parse(line.Split(", ")[3])));
@@ -96,12 +96,12 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
         Assert.Equal(common.Order(), first.Intersect(second).Order());
         Assert.Equal(Enumerable.Range(0, 20).Select(i => $"RDT{i}").Order(), first.Union(second).Order());
 
-        string summary = File.ReadAllText(Path.Combine(_dir, "NIProvSummary.out"));
+        string summary = File.ReadAllText(_dir.File("NIProvSummary.out"));
         Assert.Contains("--- THREAD 1 SUMMARY ---", summary);
         Assert.Contains("--- THREAD 2 SUMMARY ---", summary);
         Assert.Contains("--- OVERALL SUMMARY ---\n\nOverall Statistics:\n  Images sent: 24\n", summary);
         Assert.Contains($"  Updates sent: {hubs[0].Updates + hubs[1].Updates}\n", summary);
-        Assert.True(File.Exists(Path.Combine(_dir, "NIProvStats2.csv")));
+        Assert.True(File.Exists(_dir.File("NIProvStats2.csv")));
     }
 
     [Fact]
@@ -118,7 +118,7 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
         hub.Disconnect();
 
         Assert.Equal(NIProvPerfApp.RunFailed, await run.WaitAsync(Deadline, TestContext.Current.CancellationToken));
-        string summary = File.ReadAllText(Path.Combine(_dir, "NIProvSummary.out"));
+        string summary = File.ReadAllText(_dir.File("NIProvSummary.out"));
         Assert.Contains("--- TEST INPUTS ---", summary);
         Assert.Contains("Overall Statistics:\n  Images sent: 20\n  Updates sent: ", summary);
         Assert.Contains("  CPU/Memory samples: ", summary);
@@ -146,7 +146,7 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
         string output = console.ToString();
         Assert.Single(Regex.Matches(output, $@"Provider thread 1: connection to \S+:{port} failed \(.+\); retrying every 1 s\.\n")); // once, not every second
         Assert.Matches($@"\nTest ended early: cannot connect to \S+:{port} within 2 s \(last attempt: .+\)\n", output);
-        Assert.Contains("  Images sent: 0\n", File.ReadAllText(Path.Combine(_dir, "NIProvSummary.out")));
+        Assert.Contains("  Images sent: 0\n", File.ReadAllText(_dir.File("NIProvSummary.out")));
     }
 
     [Fact]
@@ -158,13 +158,13 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
 
         Assert.Equal(NIProvPerfApp.RunFailed, code);
         Assert.Contains("\nTest ended early: host not found: nosuchhost.invalid has no address", console.ToString());
-        Assert.Contains("  Images sent: 0\n", File.ReadAllText(Path.Combine(_dir, "NIProvSummary.out")));
+        Assert.Contains("  Images sent: 0\n", File.ReadAllText(_dir.File("NIProvSummary.out")));
     }
 
     [Fact]
     public async Task Publishes_over_tls_trusting_the_hub_certificate_given_with_cert()
     {
-        (string certificate, string key) = SelfSignedCertificate.WriteTo(_dir);
+        (string certificate, string key) = SelfSignedCertificate.WriteTo(_dir.Path);
         using var receiver = TestNIReceiver.Start(new ServerTlsOptions { CertificateFile = certificate, PrivateKeyFile = key });
         var console = new StringWriter();
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
@@ -179,7 +179,7 @@ public sealed class NIProvPerfLoopbackTests : IDisposable
         Assert.Empty(hub.Problems);
         Assert.Equal(5, hub.RefreshCount);
         Assert.True(hub.Updates > 0);
-        Assert.Contains("Connection Type: encrypted", File.ReadAllText(Path.Combine(_dir, "NIProvSummary.out")));
+        Assert.Contains("Connection Type: encrypted", File.ReadAllText(_dir.File("NIProvSummary.out")));
     }
 
     // Runs the tool (default -runTime 120: tests end it through stop once the hub saw what they need).
@@ -218,13 +218,13 @@ Test ended early: interrupted after \d+ s, before a connection to \S+:{port} was
     /// <summary>Options with the outputs and a 20-item list (RDT0..RDT19) in the test folder, on 127.0.0.1 unless -h says otherwise.</summary>
     internal NIProvPerfOptions Options(string[] args, bool displayStats = false)
     {
-        string items = Path.Combine(_dir, "items.xml");
+        string items = _dir.File("items.xml");
         File.WriteAllText(items, "<itemList>\n" + string.Concat(Enumerable.Range(0, 20).Select(i =>
             $"  <item domain=\"MarketPrice\" name=\"RDT{i}\"/>\n")) + "</itemList>\n");
         string[] host = args.Contains("-h") ? [] : ["-h", "127.0.0.1"];
         string[] quiet = displayStats ? [] : ["-noDisplayStats"];
         var parsed = NIProvPerfCommandLine.Parse([.. host, .. args, .. quiet, "-itemFile", items,
-            "-summaryFile", Path.Combine(_dir, "NIProvSummary.out"), "-statsFile", Path.Combine(_dir, "NIProvStats")]);
+            "-summaryFile", _dir.File("NIProvSummary.out"), "-statsFile", _dir.File("NIProvStats")]);
         Assert.True(parsed.IsSuccess, parsed.Error?.ToString());
         return parsed.Options!;
     }
@@ -233,14 +233,5 @@ Test ended early: interrupted after \d+ s, before a connection to \S+:{port} was
 
     private static string[] Split(string args) => args.Split(' ', StringSplitOptions.RemoveEmptyEntries);
 
-    public void Dispose()
-    {
-        try
-        {
-            Directory.Delete(_dir, recursive: true);
-        }
-        catch (IOException)
-        {
-        }
-    }
+    public void Dispose() => _dir.Dispose();
 }

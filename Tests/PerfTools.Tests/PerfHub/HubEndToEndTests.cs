@@ -21,7 +21,7 @@ public sealed class HubEndToEndTests : IDisposable
     private static readonly TimeSpan Limit = TimeSpan.FromSeconds(60);
 
     private readonly CancellationTokenSource _limit = new(Limit);
-    private readonly string _directory = Directory.CreateTempSubdirectory("perfhub-e2e-").FullName;
+    private readonly TempFolder _directory = new("perfhub-e2e-");
 
     [Fact]
     public async Task Two_consumers_through_the_hub_to_ProvPerf_share_one_upstream_stream_per_item()
@@ -34,7 +34,7 @@ public sealed class HubEndToEndTests : IDisposable
         Task<int> provider = Task.Run(() => ProvPerfApp.Run(provOptions, providerConsole, stopProvider.Token, false, listening.SetResult));
         int providerPort = await listening.Task.WaitAsync(_limit.Token);
 
-        await using HubProcess hub = await HubProcess.StartAsync(_directory, _limit.Token, "-upstream", $"127.0.0.1:{providerPort}");
+        await using HubProcess hub = await HubProcess.StartAsync(_directory.Path, _limit.Token, "-upstream", $"127.0.0.1:{providerPort}");
         string items = WriteItemList(200);
         var consoles = new[] { new WatchedConsole(), new WatchedConsole() };
         int[] exits = await Task.WhenAll(consoles.Select((console, i) => Task.Run(() => ConsPerfApp.Run(
@@ -64,7 +64,7 @@ public sealed class HubEndToEndTests : IDisposable
     [Fact]
     public async Task Posts_through_the_hub_come_back_with_their_latency_measured()
     {
-        await using HubProcess hub = await HubProcess.StartAsync(_directory, _limit.Token);
+        await using HubProcess hub = await HubProcess.StartAsync(_directory.Path, _limit.Token);
         using TestNiPublisher publisher = TestNiPublisher.Start(hub.ProviderPort, 50, _limit.Token);
         publisher.StartUpdates();
         var console = new WatchedConsole();
@@ -88,7 +88,7 @@ public sealed class HubEndToEndTests : IDisposable
         // ConsPerf reads too fast to fill the hub's output, so this consumer holds its reads instead: the hub's 50
         // buffers and small socket buffers run out, and the images it owes must come later, none lost.
         const int Items = 5000;
-        await using HubProcess hub = await HubProcess.StartAsync(_directory, _limit.Token,
+        await using HubProcess hub = await HubProcess.StartAsync(_directory.Path, _limit.Token,
             "-outputBufs", "50", "-sendBufSize", "4096", "-stallTimeout", "30000");
         using TestNiPublisher publisher = TestNiPublisher.Start(hub.ProviderPort, Items, _limit.Token);
         publisher.StartUpdates();
@@ -143,7 +143,7 @@ public sealed class HubEndToEndTests : IDisposable
     [Fact]
     public async Task An_item_the_hub_does_not_have_gets_a_closed_status_and_the_consumer_says_so()
     {
-        await using HubProcess hub = await HubProcess.StartAsync(_directory, _limit.Token);
+        await using HubProcess hub = await HubProcess.StartAsync(_directory.Path, _limit.Token);
         using TestNiPublisher publisher = TestNiPublisher.Start(hub.ProviderPort, 10, _limit.Token);
         var console = new WatchedConsole();
 
@@ -159,7 +159,7 @@ public sealed class HubEndToEndTests : IDisposable
     [Fact]
     public async Task With_temporary_refreshes_a_consumer_started_before_its_provider_completes()
     {
-        await using HubProcess hub = await HubProcess.StartAsync(_directory, _limit.Token, "-tempRefresh");
+        await using HubProcess hub = await HubProcess.StartAsync(_directory.Path, _limit.Token, "-tempRefresh");
         using TestNiPublisher early = TestNiPublisher.Start(hub.ProviderPort, 1, _limit.Token); // the service, one item
         var console = new WatchedConsole();
         Task<int> consumer = RunConsumer(hub, console, WriteItemList(20), 20);
@@ -175,7 +175,7 @@ public sealed class HubEndToEndTests : IDisposable
     [Fact]
     public async Task A_provider_that_disconnects_mid_run_leaves_consumers_a_suspect_status_and_nothing_hangs()
     {
-        await using HubProcess hub = await HubProcess.StartAsync(_directory, _limit.Token);
+        await using HubProcess hub = await HubProcess.StartAsync(_directory.Path, _limit.Token);
         var publisher = TestNiPublisher.Start(hub.ProviderPort, 20, _limit.Token);
         publisher.StartUpdates();
         using TestConsumer watcher = TestConsumer.Connect(hub.ConsumerPort, _limit.Token);
@@ -198,7 +198,7 @@ public sealed class HubEndToEndTests : IDisposable
     [Fact]
     public async Task Garbage_and_a_consumer_that_never_reads_do_not_disturb_the_others()
     {
-        await using HubProcess hub = await HubProcess.StartAsync(_directory, _limit.Token,
+        await using HubProcess hub = await HubProcess.StartAsync(_directory.Path, _limit.Token,
             "-outputBufs", "4", "-maxOutputBufs", "4", "-stallTimeout", "300");
         using TestNiPublisher publisher = TestNiPublisher.Start(hub.ProviderPort, 50, _limit.Token);
         publisher.StartUpdates();
@@ -257,7 +257,7 @@ public sealed class HubEndToEndTests : IDisposable
         return MsgEncoder.Encode(ref e, msg);
     }
 
-    private string PathOf(string name) => Path.Combine(_directory, name);
+    private string PathOf(string name) => _directory.File(name);
 
     private string WriteItemList(int count, bool posting = false)
     {
@@ -276,13 +276,6 @@ public sealed class HubEndToEndTests : IDisposable
     public void Dispose()
     {
         _limit.Dispose();
-        try
-        {
-            Directory.Delete(_directory, recursive: true);
-        }
-        catch (IOException)
-        {
-            // A file still held by a stuck tool; the temporary directory is left behind, which is harmless.
-        }
+        _directory.Dispose();
     }
 }

@@ -19,7 +19,7 @@ public sealed class NIProvPerfThroughHubTests : IDisposable
     private static readonly TimeSpan Limit = TimeSpan.FromSeconds(90);
 
     private readonly CancellationTokenSource _limit = new(Limit);
-    private readonly string _directory = Directory.CreateTempSubdirectory("niprov-hub-").FullName;
+    private readonly TempFolder _directory = new("niprov-hub-");
 
     // The hub packs its output by default; "-maxPackCount 1" turns packing off.
     [Theory]
@@ -133,17 +133,11 @@ public sealed class NIProvPerfThroughHubTests : IDisposable
 
     private static string Text(int value) => value.ToString(CultureInfo.InvariantCulture);
 
-    private string PathOf(string name) => Path.Combine(_directory, name);
+    private string PathOf(string name) => _directory.File(name);
 
     public void Dispose()
     {
         _limit.Dispose();
-        try
-        {
-            Directory.Delete(_directory, recursive: true);
-        }
-        catch (IOException)
-        {
-        }
+        _directory.Dispose();
     }
 }

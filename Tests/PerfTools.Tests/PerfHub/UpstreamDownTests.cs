@@ -12,9 +12,9 @@ namespace PerfTools.Tests.PerfHub;
 /// </summary>
 public sealed class UpstreamDownTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("hub-upstream-").FullName;
+    private readonly TempFolder _dir = new("hub-upstream-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public void An_unreachable_upstream_is_reported_once_and_in_the_summary()
@@ -24,13 +24,13 @@ public sealed class UpstreamDownTests : IDisposable
 
         int exit = global::PerfTools.PerfHub.PerfHubApp.Run(
             ["-p", "0", "-niPort", "0", "-runTime", "3", "-upstream", $"127.0.0.1:{closedPort}",
-                "-summaryFile", Path.Combine(_dir, "HubSummary.out"), "-statsFile", Path.Combine(_dir, "HubStats")],
+                "-summaryFile", _dir.File("HubSummary.out"), "-statsFile", _dir.File("HubStats")],
             console, TestContext.Current.CancellationToken);
 
         Assert.Equal(0, exit);
         string output = console.ToString();
         Assert.Single(Regex.Matches(output, $"cannot connect upstream to 127.0.0.1:{closedPort} "));
-        string summary = File.ReadAllText(Path.Combine(_dir, "HubSummary.out"));
+        string summary = File.ReadAllText(_dir.File("HubSummary.out"));
         Assert.Contains("  Channels closed: 0\n", summary);
         Assert.DoesNotContain("Closed upstream", summary);
         Assert.Matches($"\n  Upstream 127.0.0.1:{closedPort} not connected at the end: .*ConnectionRefused", summary);
@@ -46,12 +46,12 @@ public sealed class UpstreamDownTests : IDisposable
 
         int exit = global::PerfTools.PerfHub.PerfHubApp.Run(
             ["-p", "0", "-niPort", "0", "-runTime", "2", "-upstream", $"127.0.0.1:{port}",
-                "-summaryFile", Path.Combine(_dir, "HubSummary.out"), "-statsFile", Path.Combine(_dir, "HubStats")],
+                "-summaryFile", _dir.File("HubSummary.out"), "-statsFile", _dir.File("HubStats")],
             new StringWriter(), TestContext.Current.CancellationToken);
 
         Assert.Equal(0, exit);
         Assert.Contains($"\n  Upstream 127.0.0.1:{port} not connected at the end: its handshake has not completed: the attempt was " +
-            "connected, and the server had sent nothing in answer to its ConnectReq", File.ReadAllText(Path.Combine(_dir, "HubSummary.out")));
+            "connected, and the server had sent nothing in answer to its ConnectReq", File.ReadAllText(_dir.File("HubSummary.out")));
     }
 
     // A port nothing listens on: bound, then released.

@@ -12,7 +12,7 @@ namespace PerfTools.Tests.ProvPerf;
 [Collection(ProvPerfTestCollection.Name)]
 public sealed class ProvPerfLoopbackTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("provperf-").FullName;
+    private readonly TempFolder _dir = new("provperf-");
 
     [Theory]
     [InlineData("")]
@@ -27,7 +27,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         string? certificate = null;
         if (extra.Contains("encrypted"))
         {
-            (certificate, string key) = SelfSignedCertificate.WriteTo(_dir);
+            (certificate, string key) = SelfSignedCertificate.WriteTo(_dir.Path);
             extra = [.. extra, "-cert", certificate, "-keyfile", key];
         }
         using var timeout = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
@@ -59,7 +59,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         }
 
         Assert.Equal(ProvPerfApp.Success, await provider.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token));
-        string summary = File.ReadAllText(Path.Combine(_dir, "ProvSummary.out"));
+        string summary = File.ReadAllText(_dir.File("ProvSummary.out"));
         Assert.Contains("--- TEST INPUTS ---", summary);
         Assert.Contains("--- OVERALL SUMMARY ---", summary);
         Assert.Contains($"Image requests received: {10 * options.ThreadCount}", summary);
@@ -68,7 +68,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         Assert.EndsWith(summary[summary.IndexOf("--- OVERALL SUMMARY ---", StringComparison.Ordinal)..], console.ToString());
         for (int thread = 1; thread <= options.ThreadCount; thread++)
         {
-            string[] stats = File.ReadAllLines(Path.Combine(_dir, $"ProvStats{thread}.csv"));
+            string[] stats = File.ReadAllLines(_dir.File($"ProvStats{thread}.csv"));
             Assert.StartsWith("UTC, Requests received, Images sent, Updates sent, Posts reflected", stats[0]);
             Assert.Contains(stats.Skip(1), line => line.Split(", ")[1] != "0"); // this thread served requests
         }
@@ -124,7 +124,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         var listening = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
         ProvPerfOptions options = Options("-p", "0", "-tickRate", "100", "-updateRate", "0", "-genericMsgRate", "100",
             "-genericMsgLatencyRate", "all", "-runTime", "60", "-writeStatsInterval", "1", "-noDisplayStats",
-            "-latencyFile", Path.Combine(_dir, "ProvLatency"));
+            "-latencyFile", _dir.File("ProvLatency"));
         Task<int> provider = Task.Run(() =>
             ProvPerfApp.Run(options, TextWriter.Synchronized(console), stopProvider.Token, handleSignals: false, listening.SetResult),
             TestContext.Current.CancellationToken);
@@ -140,14 +140,14 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         }
 
         Assert.Equal(ProvPerfApp.Success, await provider.WaitAsync(TimeSpan.FromSeconds(10), timeout.Token));
-        string summary = File.ReadAllText(Path.Combine(_dir, "ProvSummary.out"));
+        string summary = File.ReadAllText(_dir.File("ProvSummary.out"));
         Assert.Contains("Posts reflected: 1", summary);
         Assert.Contains("GenMsgs received: 1", summary);
         Assert.Contains("GenMsg latencies received: 1", summary);
         Assert.Contains("Round trip samples: ", summary);
         // -latencyFile: the generic message latency log and, beside it, HdrHistogram's distribution of it.
-        Assert.Equal("Message type, Send time, Receive time, Latency (usec)", File.ReadLines(Path.Combine(_dir, "ProvLatency1.csv")).First());
-        Common.HgrmFile.AssertDescribesLatencyLog(Path.Combine(_dir, "ProvLatency1.csv"), unitsPerMicrosecond: 1);
+        Assert.Equal("Message type, Send time, Receive time, Latency (usec)", File.ReadLines(_dir.File("ProvLatency1.csv")).First());
+        Common.HgrmFile.AssertDescribesLatencyLog(_dir.File("ProvLatency1.csv"), unitsPerMicrosecond: 1);
     }
 
     // One item; a post (TIM_TRK_2) comes back as an update; a generic message (TIM_TRK_3) is measured by the
@@ -283,7 +283,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
     public void Missing_message_file_is_reported_and_fails()
     {
         var console = new StringWriter();
-        ProvPerfOptions options = Options("-p", "0", "-msgFile", Path.Combine(_dir, "nope.xml"));
+        ProvPerfOptions options = Options("-p", "0", "-msgFile", _dir.File("nope.xml"));
         int code = ProvPerfApp.Run(options, console, TestContext.Current.CancellationToken, handleSignals: false, listening: null);
         Assert.Equal(ProvPerfApp.SetupFailed, code);
         Assert.Contains("nope.xml", console.ToString());
@@ -293,7 +293,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
     public void Unwritable_stats_file_is_reported_and_fails()
     {
         var console = new StringWriter();
-        var parsed = ProvPerfCommandLine.Parse(["-p", "0", "-statsFile", Path.Combine(_dir, "missing", "ProvStats")]);
+        var parsed = ProvPerfCommandLine.Parse(["-p", "0", "-statsFile", _dir.File("missing", "ProvStats")]);
         int code = ProvPerfApp.Run(parsed.Options!, console, TestContext.Current.CancellationToken, handleSignals: false, listening: null);
         Assert.Equal(ProvPerfApp.SetupFailed, code);
         Assert.Contains("ProvPerf: cannot create an output file: ", console.ToString());
@@ -301,7 +301,7 @@ public sealed class ProvPerfLoopbackTests : IDisposable
 
     private ProvPerfOptions Options(params string[] args)
     {
-        var all = args.Concat(["-summaryFile", Path.Combine(_dir, "ProvSummary.out"), "-statsFile", Path.Combine(_dir, "ProvStats")]).ToArray();
+        var all = args.Concat(["-summaryFile", _dir.File("ProvSummary.out"), "-statsFile", _dir.File("ProvStats")]).ToArray();
         var parsed = ProvPerfCommandLine.Parse(all);
         Assert.True(parsed.IsSuccess, parsed.Error?.ToString());
         return parsed.Options!;
@@ -341,14 +341,5 @@ public sealed class ProvPerfLoopbackTests : IDisposable
         Assert.True(service.State!.IsUp);
     }
 
-    public void Dispose()
-    {
-        try
-        {
-            Directory.Delete(_dir, recursive: true);
-        }
-        catch (IOException)
-        {
-        }
-    }
+    public void Dispose() => _dir.Dispose();
 }

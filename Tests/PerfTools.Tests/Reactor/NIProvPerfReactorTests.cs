@@ -13,12 +13,12 @@ public sealed class NIProvPerfReactorTests : IDisposable
 {
     private const int ItemCount = 200;
     private readonly CancellationTokenSource _limit = new(TimeSpan.FromSeconds(90));
-    private readonly string _directory = Directory.CreateTempSubdirectory("niprov-reactor-").FullName;
+    private readonly TempFolder _directory = new("niprov-reactor-");
 
     [Fact]
     public async Task Reactor_NI_provider_publishes_through_the_hub_to_ConsPerf()
     {
-        await using HubProcess hub = await HubProcess.StartAsync(_directory, _limit.Token);
+        await using HubProcess hub = await HubProcess.StartAsync(_directory.Path, _limit.Token);
         string items = PathOf("items.xml");
         File.WriteAllLines(items, ["<itemList>", .. Enumerable.Range(1, ItemCount).Select(i => $"  <item domain=\"MarketPrice\" name=\"RIC{i}\" />"), "</itemList>"]);
 
@@ -53,20 +53,13 @@ public sealed class NIProvPerfReactorTests : IDisposable
         Assert.Contains("Login accepted by", niprovConsole.Text);
     }
 
-    private string PathOf(string name) => Path.Combine(_directory, name);
+    private string PathOf(string name) => _directory.File(name);
 
     private static string Text(int value) => value.ToString(CultureInfo.InvariantCulture);
 
     public void Dispose()
     {
         _limit.Dispose();
-        try
-        {
-            Directory.Delete(_directory, recursive: true);
-        }
-        catch (IOException)
-        {
-            // a file still held by a stuck tool: the temp folder stays, which is harmless
-        }
+        _directory.Dispose();
     }
 }

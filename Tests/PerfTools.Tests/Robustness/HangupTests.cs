@@ -13,22 +13,22 @@ public sealed partial class HangupTests : IDisposable
 {
     private const int SigHup = 1;
     private static readonly TimeSpan Deadline = TimeSpan.FromSeconds(30);
-    private readonly string _dir = Directory.CreateTempSubdirectory("robust-hangup-").FullName;
+    private readonly TempFolder _dir = new("robust-hangup-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public async Task ProvPerf_hung_up_mid_run_writes_its_summary_and_exits_0()
     {
-        string summary = Path.Combine(_dir, "ProvSummary.out");
+        string summary = _dir.File("ProvSummary.out");
         var start = new ProcessStartInfo(DotnetHost,
             [Path.Combine(AppContext.BaseDirectory, "ProvPerf.dll"), "-p", "0", "-runTime", "600", "-summaryFile", summary,
-             "-statsFile", Path.Combine(_dir, "ProvStats")])
+             "-statsFile", _dir.File("ProvStats")])
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
-            WorkingDirectory = _dir,
+            WorkingDirectory = _dir.Path,
         };
         using var process = Process.Start(start)!;
         var bound = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);

@@ -7,13 +7,13 @@ namespace PerfTools.Tests.Robustness;
 /// <summary>Bad input files are refused whole, with an error that names the file, the line and the problem, printably.</summary>
 public sealed class InputFileErrorTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("robust-files-").FullName;
+    private readonly TempFolder _dir = new("robust-files-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     private string Write(string name, byte[] content)
     {
-        string path = Path.Combine(_dir, name);
+        string path = _dir.File(name);
         File.WriteAllBytes(path, content);
         return path;
     }
@@ -28,7 +28,7 @@ public sealed class InputFileErrorTests : IDisposable
 
         // Port 1: a run that got as far as connecting would fail there instead, with another exit code.
         int exit = global::PerfTools.ConsPerf.ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", rateOption, "1000", "-msgFile", msgFile,
-            "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")], console, TestContext.Current.CancellationToken);
+            "-summaryFile", _dir.File("s.out"), "-statsFile", _dir.File("st")], console, TestContext.Current.CancellationToken);
 
         Assert.Equal(1, exit);
         Assert.Contains($"ConsPerf: message data: {msgFile}: {rateOption} 1000 needs {element} messages, and the file has none", console.ToString());
@@ -41,7 +41,7 @@ public sealed class InputFileErrorTests : IDisposable
         var console = new StringWriter();
 
         int exit = global::PerfTools.ProvPerf.ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-genericMsgRate", "1000", "-msgFile", msgFile,
-            "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")], console, TestContext.Current.CancellationToken);
+            "-summaryFile", _dir.File("s.out"), "-statsFile", _dir.File("st")], console, TestContext.Current.CancellationToken);
 
         Assert.Equal(1, exit);
         Assert.Contains($"ProvPerf: message data: {msgFile}: -genericMsgRate 1000 needs <genMsg> messages, and the file has none", console.ToString());

@@ -10,11 +10,11 @@ namespace PerfTools.Tests.Robustness;
 /// </summary>
 public sealed class LongestDurationTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("longest-duration-").FullName;
+    private readonly TempFolder _dir = new("longest-duration-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
-    private string[] Outputs => ["-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")];
+    private string[] Outputs => ["-summaryFile", _dir.File("s.out"), "-statsFile", _dir.File("st")];
 
     [Fact]
     public void A_run_time_longer_than_a_timer_holds_runs_until_stopped()
@@ -26,7 +26,7 @@ public sealed class LongestDurationTests : IDisposable
         int exit = ProvPerfApp.Run(["-p", "0", "-runTime", int.MaxValue.ToString(), .. Outputs], console, stop.Token);
 
         Assert.True(exit == ProvPerfApp.Success, console.ToString());
-        Assert.True(File.Exists(Path.Combine(_dir, "s.out")), console.ToString());
+        Assert.True(File.Exists(_dir.File("s.out")), console.ToString());
     }
 
     [Fact]
@@ -40,6 +40,6 @@ public sealed class LongestDurationTests : IDisposable
 
         Assert.True(exit == NIProvPerfApp.RunFailed, console.ToString());
         Assert.Contains("Test ended early: cannot connect", console.ToString());
-        Assert.True(File.Exists(Path.Combine(_dir, "s.out")), console.ToString());
+        Assert.True(File.Exists(_dir.File("s.out")), console.ToString());
     }
 }

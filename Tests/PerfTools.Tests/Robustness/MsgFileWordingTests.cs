@@ -10,13 +10,13 @@ namespace PerfTools.Tests.Robustness;
 /// </summary>
 public sealed class MsgFileWordingTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("msgfile-").FullName;
+    private readonly TempFolder _dir = new("msgfile-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
-    private string Missing => Path.Combine(_dir, "NoSuchMsgData.xml");
+    private string Missing => _dir.File("NoSuchMsgData.xml");
 
-    private string Out(string name) => Path.Combine(_dir, name);
+    private string Out(string name) => _dir.File(name);
 
     [Fact]
     public void ProvPerf_NIProvPerf_and_a_posting_ConsPerf_word_a_missing_msgFile_alike()

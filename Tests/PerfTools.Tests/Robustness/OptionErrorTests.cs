@@ -14,12 +14,12 @@ namespace PerfTools.Tests.Robustness;
 public sealed class OptionErrorTests : IDisposable
 {
     private const int UsageError = 2;
-    private readonly string _dir = Directory.CreateTempSubdirectory("robust-options-").FullName;
+    private readonly TempFolder _dir = new("robust-options-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     // Each run is bounded (-steadyStateTime 1, -runTime 1) so that, were a check missing, the test fails instead of hanging.
-    private string Missing(string file) => Path.Combine(_dir, "no-such-folder", file);
+    private string Missing(string file) => _dir.File("no-such-folder", file);
 
     [Fact]
     public void An_option_followed_by_another_option_is_reported_as_missing_its_value()
@@ -38,7 +38,7 @@ public sealed class OptionErrorTests : IDisposable
     {
         var console = new StringWriter();
 
-        int exit = ProvPerfApp.Run(["-p", "abc", "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")],
+        int exit = ProvPerfApp.Run(["-p", "abc", "-summaryFile", _dir.File("s.out"), "-statsFile", _dir.File("st")],
             console, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);
@@ -53,7 +53,7 @@ public sealed class OptionErrorTests : IDisposable
         string summary = Missing("ConsSummary.out");
 
         // Port 1: were the path not checked first, the run would try to connect and fail differently.
-        int exit = ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "ConsStats")], console, TestContext.Current.CancellationToken);
+        int exit = ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-summaryFile", summary, "-statsFile", _dir.File("ConsStats")], console, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);
         Assert.Contains($"-summaryFile: cannot write '{summary}': the folder", console.ToString());
@@ -65,11 +65,11 @@ public sealed class OptionErrorTests : IDisposable
     {
         var stats = new StringWriter();
         var latency = new StringWriter();
-        string ok = Path.Combine(_dir, "ConsSummary.out");
+        string ok = _dir.File("ConsSummary.out");
 
         int statsExit = ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-summaryFile", ok, "-statsFile", Missing("ConsStats")], stats, TestContext.Current.CancellationToken);
         int latencyExit = ConsPerfApp.Run(
-            ["-p", "1", "-steadyStateTime", "1", "-summaryFile", ok, "-statsFile", Path.Combine(_dir, "ConsStats"), "-latencyFile", Missing("lat.csv")], latency, TestContext.Current.CancellationToken);
+            ["-p", "1", "-steadyStateTime", "1", "-summaryFile", ok, "-statsFile", _dir.File("ConsStats"), "-latencyFile", Missing("lat.csv")], latency, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, statsExit);
         Assert.Contains($"-statsFile: cannot write '{Missing("ConsStats1.csv")}'", stats.ToString());
@@ -82,25 +82,25 @@ public sealed class OptionErrorTests : IDisposable
     public void Two_outputs_that_are_the_same_file_are_refused_before_either_is_written()
     {
         var console = new StringWriter();
-        string stats = Path.Combine(_dir, "out"), sameAsStats = Path.Combine(_dir, "out.csv"); // both give "out1.csv" for thread 1
+        string stats = _dir.File("out"), sameAsStats = _dir.File("out.csv"); // both give "out1.csv" for thread 1
 
-        int exit = ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-summaryFile", Path.Combine(_dir, "s.out"),
+        int exit = ConsPerfApp.Run(["-p", "1", "-steadyStateTime", "1", "-summaryFile", _dir.File("s.out"),
             "-statsFile", stats, "-latencyFile", sameAsStats], console, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);
-        Assert.Contains($"-latencyFile: '{Path.Combine(_dir, "out1.csv")}' is also the file -statsFile writes", console.ToString());
-        Assert.False(File.Exists(Path.Combine(_dir, "out1.csv")));
+        Assert.Contains($"-latencyFile: '{_dir.File("out1.csv")}' is also the file -statsFile writes", console.ToString());
+        Assert.False(File.Exists(_dir.File("out1.csv")));
     }
 
     [Fact]
     public void An_output_that_is_an_input_file_is_refused_and_the_input_left_alone()
     {
         var console = new StringWriter();
-        string msgFile = Path.Combine(_dir, "MsgData.xml");
+        string msgFile = _dir.File("MsgData.xml");
         File.Copy(Path.Combine(AppContext.BaseDirectory, "MsgData.xml"), msgFile);
         byte[] before = File.ReadAllBytes(msgFile);
 
-        int exit = ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-msgFile", msgFile, "-summaryFile", msgFile, "-statsFile", Path.Combine(_dir, "st")],
+        int exit = ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-msgFile", msgFile, "-summaryFile", msgFile, "-statsFile", _dir.File("st")],
             console, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);
@@ -117,10 +117,10 @@ public sealed class OptionErrorTests : IDisposable
     public void An_output_that_is_a_tls_file_is_refused_and_the_file_left_alone(string tool, string option)
     {
         var console = new StringWriter();
-        string tlsFile = Path.Combine(_dir, "tls.pem");
+        string tlsFile = _dir.File("tls.pem");
         File.WriteAllText(tlsFile, "-----BEGIN PRIVATE KEY-----\n");
         byte[] before = File.ReadAllBytes(tlsFile);
-        string stats = Path.Combine(_dir, "st");
+        string stats = _dir.File("st");
         CancellationToken stop = TestContext.Current.CancellationToken;
 
         int exit = tool switch
@@ -145,7 +145,7 @@ public sealed class OptionErrorTests : IDisposable
     {
         var console = new StringWriter();
         string name = new string('u', 200) + new string('é', 30); // 260 bytes of UTF-8 in 230 characters
-        string[] outputs = ["-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")];
+        string[] outputs = ["-summaryFile", _dir.File("s.out"), "-statsFile", _dir.File("st")];
         CancellationToken stop = TestContext.Current.CancellationToken;
 
         int exit = tool switch
@@ -174,7 +174,7 @@ public sealed class OptionErrorTests : IDisposable
         string tool, string option, string value, string range)
     {
         var console = new StringWriter();
-        string[] outputs = ["-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")];
+        string[] outputs = ["-summaryFile", _dir.File("s.out"), "-statsFile", _dir.File("st")];
         CancellationToken stop = TestContext.Current.CancellationToken;
 
         int exit = tool switch
@@ -196,7 +196,7 @@ public sealed class OptionErrorTests : IDisposable
     public void A_blank_host_is_refused_like_an_empty_one(string tool)
     {
         var console = new StringWriter();
-        string[] outputs = ["-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")];
+        string[] outputs = ["-summaryFile", _dir.File("s.out"), "-statsFile", _dir.File("st")];
         CancellationToken stop = TestContext.Current.CancellationToken;
 
         int exit = tool switch
@@ -215,10 +215,10 @@ public sealed class OptionErrorTests : IDisposable
     {
         var console = new StringWriter();
 
-        int exit = ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", _dir, "-statsFile", Path.Combine(_dir, "ProvStats")], console, TestContext.Current.CancellationToken);
+        int exit = ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", _dir.Path, "-statsFile", _dir.File("ProvStats")], console, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);
-        Assert.Contains($"-summaryFile: cannot write '{_dir}': it is a folder", console.ToString());
+        Assert.Contains($"-summaryFile: cannot write '{_dir.Path}': it is a folder", console.ToString());
     }
 
     [Fact]
@@ -226,7 +226,7 @@ public sealed class OptionErrorTests : IDisposable
     {
         var console = new StringWriter();
 
-        int exit = ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Missing("ProvStats")],
+        int exit = ProvPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", _dir.File("s.out"), "-statsFile", Missing("ProvStats")],
             console, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);
@@ -240,10 +240,10 @@ public sealed class OptionErrorTests : IDisposable
         var summaryConsole = new StringWriter();
         var statsConsole = new StringWriter();
         string summary = Missing("NIProvSummary.out");
-        string ok = Path.Combine(_dir, "NIProvSummary.out");
+        string ok = _dir.File("NIProvSummary.out");
 
         // Port 1: were the paths not checked first, the run would try to connect, fail, and lose its summary.
-        int summaryExit = NIProvPerfApp.Run(["-h", "127.0.0.1", "-p", "1", "-runTime", "1", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "NIProvStats")],
+        int summaryExit = NIProvPerfApp.Run(["-h", "127.0.0.1", "-p", "1", "-runTime", "1", "-summaryFile", summary, "-statsFile", _dir.File("NIProvStats")],
             summaryConsole, TestContext.Current.CancellationToken);
         int statsExit = NIProvPerfApp.Run(["-h", "127.0.0.1", "-p", "1", "-runTime", "1", "-summaryFile", ok, "-statsFile", Missing("NIProvStats")],
             statsConsole, TestContext.Current.CancellationToken);
@@ -262,12 +262,12 @@ public sealed class OptionErrorTests : IDisposable
         var console = new StringWriter();
         string summary = Missing("HubSummary.out");
 
-        int exit = PerfHubApp.Run(["-p", "0", "-niPort", "0", "-runTime", "1", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "HubStats")],
+        int exit = PerfHubApp.Run(["-p", "0", "-niPort", "0", "-runTime", "1", "-summaryFile", summary, "-statsFile", _dir.File("HubStats")],
             console, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);
         Assert.Contains($"-summaryFile: cannot write '{summary}': the folder", console.ToString());
-        Assert.False(File.Exists(Path.Combine(_dir, "HubStats.csv")));
+        Assert.False(File.Exists(_dir.File("HubStats.csv")));
     }
 
     [Fact]
@@ -277,7 +277,7 @@ public sealed class OptionErrorTests : IDisposable
         var errors = new StringWriter();
         string summary = Missing("TransportSummary.out");
 
-        int exit = TransportPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", summary, "-statsFile", Path.Combine(_dir, "TransportStats")],
+        int exit = TransportPerfApp.Run(["-p", "0", "-runTime", "1", "-summaryFile", summary, "-statsFile", _dir.File("TransportStats")],
             console, errors, TestContext.Current.CancellationToken);
 
         Assert.Equal(UsageError, exit);

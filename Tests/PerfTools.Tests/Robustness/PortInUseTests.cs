@@ -9,9 +9,9 @@ namespace PerfTools.Tests.Robustness;
 /// </summary>
 public sealed class PortInUseTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("port-in-use-").FullName;
+    private readonly TempFolder _dir = new("port-in-use-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public void ProvPerf_refuses_a_port_in_use() =>
@@ -39,7 +39,7 @@ public sealed class PortInUseTests : IDisposable
     /// <summary>Where the tool reports errors: its console, TransportPerf's error stream.</summary>
     private StringWriter Console { get; } = new();
 
-    private string Out(string name) => Path.Combine(_dir, name);
+    private string Out(string name) => _dir.File(name);
 
     private void AssertRefused(string tool, Func<int, int> run)
     {

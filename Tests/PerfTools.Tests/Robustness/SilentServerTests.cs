@@ -14,7 +14,7 @@ namespace PerfTools.Tests.Robustness;
 public sealed class SilentServerTests : IDisposable
 {
     private const string Where = "(no attempt failed; the one under way was connected, and the server had sent nothing in answer to its ConnectReq";
-    private readonly string _dir = Directory.CreateTempSubdirectory("silent-server-").FullName;
+    private readonly TempFolder _dir = new("silent-server-");
     private readonly TcpListener _server = new(IPAddress.Loopback, 0);
     private readonly List<Socket> _accepted = [];
     private readonly CancellationTokenSource _stop = new();
@@ -30,7 +30,7 @@ public sealed class SilentServerTests : IDisposable
     // "" for the transport channel directly, else the option that picks another path (-reactor, -watchlist).
     private static string[] PathOption(string option) => option.Length == 0 ? [] : [option];
 
-    private string[] Outputs => ["-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")];
+    private string[] Outputs => ["-summaryFile", _dir.File("s.out"), "-statsFile", _dir.File("st")];
 
     private async Task AcceptAndHoldAsync()
     {
@@ -54,7 +54,7 @@ public sealed class SilentServerTests : IDisposable
         _server.Stop();
         lock (_accepted)
             _accepted.ForEach(s => s.Dispose());
-        Directory.Delete(_dir, recursive: true);
+        _dir.Dispose();
     }
 
     [Theory]

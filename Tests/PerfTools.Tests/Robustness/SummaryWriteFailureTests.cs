@@ -15,9 +15,9 @@ public sealed class SummaryWriteFailureTests : IDisposable
 {
     private const string FullDevice = "/dev/full";
 
-    private readonly string _dir = Directory.CreateTempSubdirectory("summary-full-").FullName;
+    private readonly TempFolder _dir = new("summary-full-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public async Task ConsPerf_exits_1_when_a_completed_run_cannot_write_its_summary()
@@ -42,7 +42,7 @@ public sealed class SummaryWriteFailureTests : IDisposable
         var errors = new StringWriter();
 
         int exit = global::PerfTools.TransportPerf.TransportPerfApp.Run(
-            ["-appType", "server", "-p", "0", "-runTime", "1", "-summaryFile", FullDevice, "-statsFile", Path.Combine(_dir, "TransportStats")],
+            ["-appType", "server", "-p", "0", "-runTime", "1", "-summaryFile", FullDevice, "-statsFile", _dir.File("TransportStats")],
             console, errors, TestContext.Current.CancellationToken);
 
         Assert.True(exit == 1, $"{console}{errors}");
@@ -58,7 +58,7 @@ public sealed class SummaryWriteFailureTests : IDisposable
         var console = new StringWriter();
 
         int exit = global::PerfTools.PerfHub.PerfHubApp.Run(
-            ["-p", "0", "-niPort", "0", "-runTime", "1", "-summaryFile", FullDevice, "-statsFile", Path.Combine(_dir, "HubStats")],
+            ["-p", "0", "-niPort", "0", "-runTime", "1", "-summaryFile", FullDevice, "-statsFile", _dir.File("HubStats")],
             console, TestContext.Current.CancellationToken);
 
         Assert.Equal(1, exit);

@@ -11,11 +11,11 @@ namespace PerfTools.Tests.Robustness;
 /// </summary>
 public sealed class TlsFileTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("tls-files-").FullName;
+    private readonly TempFolder _dir = new("tls-files-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
-    private string Out(string name) => Path.Combine(_dir, name);
+    private string Out(string name) => _dir.File(name);
 
     private string Missing => Out("no-such.pem");
 
@@ -28,7 +28,7 @@ public sealed class TlsFileTests : IDisposable
     [Fact]
     public void ProvPerf_names_a_missing_certificate_file_and_exits_1()
     {
-        (_, string keyFile) = SelfSignedCertificate.WriteTo(_dir);
+        (_, string keyFile) = SelfSignedCertificate.WriteTo(_dir.Path);
         var console = new StringWriter();
 
         int exit = global::PerfTools.ProvPerf.ProvPerfApp.Run(
@@ -43,7 +43,7 @@ public sealed class TlsFileTests : IDisposable
     [Fact]
     public void PerfHub_names_a_certificate_file_that_holds_no_certificate_and_exits_1()
     {
-        (_, string keyFile) = SelfSignedCertificate.WriteTo(_dir);
+        (_, string keyFile) = SelfSignedCertificate.WriteTo(_dir.Path);
         string garbage = Garbage();
         var console = new StringWriter();
 
@@ -59,7 +59,7 @@ public sealed class TlsFileTests : IDisposable
     [Fact]
     public void ConsPerf_names_a_missing_CA_file_in_its_result_and_still_writes_its_summary()
     {
-        (string certificateFile, string keyFile) = SelfSignedCertificate.WriteTo(_dir);
+        (string certificateFile, string keyFile) = SelfSignedCertificate.WriteTo(_dir.Path);
         Transport.Initialize();
         Server? server = Transport.Bind(new BindOptions
         {

@@ -15,7 +15,7 @@ namespace PerfTools.Tests.Robustness;
 /// </summary>
 public sealed class UnansweredConnectTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("unanswered-connect-").FullName;
+    private readonly TempFolder _dir = new("unanswered-connect-");
     private readonly Socket _listener = new(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
     private readonly List<Socket> _queued = [];
 
@@ -32,7 +32,7 @@ public sealed class UnansweredConnectTests : IDisposable
         $"(no attempt failed; the one under way had no TCP connection to 127.0.0.1:{Port} yet (no answer to its connect: " +
         "a host that is down, or a firewall that drops packets))";
 
-    private string[] Outputs => ["-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st")];
+    private string[] Outputs => ["-summaryFile", _dir.File("s.out"), "-statsFile", _dir.File("st")];
 
     // Connects until one gets no answer: from then on the listener drops every SYN.
     private void FillAcceptQueue()
@@ -58,7 +58,7 @@ public sealed class UnansweredConnectTests : IDisposable
     {
         _queued.ForEach(s => s.Dispose());
         _listener.Dispose();
-        Directory.Delete(_dir, recursive: true);
+        _dir.Dispose();
     }
 
     [Theory]

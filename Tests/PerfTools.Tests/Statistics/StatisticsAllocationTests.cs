@@ -29,16 +29,14 @@ public sealed class StatisticsAllocationTests : IDisposable
 {
     private const int SamplesPerInterval = 300;
 
-    private readonly string _dir = Directory.CreateTempSubdirectory("stats-alloc-").FullName;
+    private readonly TempFolder _dir = new("stats-alloc-");
     private readonly StreamWriter _console = new(Stream.Null) { AutoFlush = false };
 
     public void Dispose()
     {
         _console.Dispose();
-        Directory.Delete(_dir, recursive: true);
+        _dir.Dispose();
     }
-
-    private string PathOf(string name) => Path.Combine(_dir, name);
 
     [Fact]
     public void Resource_sampler_allocates_nothing()
@@ -58,7 +56,7 @@ public sealed class StatisticsAllocationTests : IDisposable
     {
         ConsumerThreadStats[] threads = [new(1, 10), new(2, 10)];
         using var statistics = new ConsumerStatistics(threads, 0, new StatsOutput(
-            n => StatsFile.PathForThread(PathOf("ConsStats"), n), n => LatencyFileWriter.PathForThread(PathOf("ConsLat"), n)));
+            n => StatsFile.PathForThread(_dir.File("ConsStats"), n), n => LatencyFileWriter.PathForThread(_dir.File("ConsLat"), n)));
         var report = new ConsoleReport(_console);
         long now = 1_000_000;
         AllocationAssert.None(() =>
@@ -91,7 +89,7 @@ public sealed class StatisticsAllocationTests : IDisposable
         ProvPerfOptions options = ProvPerfCommandLine.Parse(["-threads", "2", "-maxPackCount", "10"]).Options!;
         ProviderThreadStats[] threads = [new(), new()];
         using var collector = new StatsCollector<ProviderThreadStats>(ProvStatistics.Layout, threads, new StatsOutput(
-            n => StatsFile.PathForThread(PathOf("ProvStats"), n), n => LatencyFileWriter.PathForThread(PathOf("ProvLat"), n)));
+            n => StatsFile.PathForThread(_dir.File("ProvStats"), n), n => LatencyFileWriter.PathForThread(_dir.File("ProvLat"), n)));
         var report = new ProvReport(options, collector, _console);
         AllocationAssert.None(() =>
         {
@@ -124,7 +122,7 @@ public sealed class StatisticsAllocationTests : IDisposable
         NIProvPerfOptions options = NIProvPerfCommandLine.Parse(["-threads", "2"]).Options!;
         PublishingStats[] threads = [new(), new()];
         using var collector = new StatsCollector<PublishingStats>(NIProvStatistics.Layout, threads,
-            new StatsOutput(n => StatsFile.PathForThread(PathOf("NIProvStats"), n)));
+            new StatsOutput(n => StatsFile.PathForThread(_dir.File("NIProvStats"), n)));
         var report = new NIProvReport(options, collector, _console);
         AllocationAssert.None(() =>
         {
@@ -145,7 +143,7 @@ public sealed class StatisticsAllocationTests : IDisposable
         TransportPerfOptions options = TransportPerfCommandLine.Parse(["-appType", "client"]).Options!;
         TransportThreadStats[] threads = [new(1), new(2)];
         using var collector = new StatsCollector<TransportThreadStats>(TransportStatistics.Layout, threads, new StatsOutput(
-            n => StatsFile.PathForThread(PathOf("TransportStats"), n), n => LatencyFileWriter.PathForThread(PathOf("TLat"), n),
+            n => StatsFile.PathForThread(_dir.File("TransportStats"), n), n => LatencyFileWriter.PathForThread(_dir.File("TLat"), n),
             "Send Time, Receive Time, Latency(nsec)", TransportStatistics.NanosecondsPerMicrosecond));
         var report = new TransportReport(options, collector, threads, _console);
         AllocationAssert.None(() =>

@@ -29,12 +29,12 @@ public sealed class StatsCollectorTests : IDisposable
             StatsColumn.Latency("Max (ms)", 0, LatencyField.Max, "0.000", divisor: 1000),
         ]);
 
-    private readonly string _dir = Directory.CreateTempSubdirectory("collector-").FullName;
+    private readonly TempFolder _dir = new("collector-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     private StatsCollector<Worker> Collector(Worker[] workers, FakeTimeSource clock) => new(Layout, workers,
-        new StatsOutput(n => Path.Combine(_dir, $"Stats{n}.csv"), n => Path.Combine(_dir, $"Lat{n}.csv")), clock);
+        new StatsOutput(n => _dir.File($"Stats{n}.csv"), n => _dir.File($"Lat{n}.csv")), clock);
 
     /// <summary>A file that takes <paramref name="capacity"/> bytes, then fails every write as a full disk does.</summary>
     private sealed class FillingStream(int capacity) : MemoryStream
@@ -56,7 +56,7 @@ public sealed class StatsCollectorTests : IDisposable
         Worker[] workers = [new()];
         var clock = new FakeTimeSource();
         var reported = new List<string>();
-        string stats = Path.Combine(_dir, "Stats1.csv"), latency = Path.Combine(_dir, "Lat1.csv");
+        string stats = _dir.File("Stats1.csv"), latency = _dir.File("Lat1.csv");
         var output = new StatsOutput(_ => stats, _ => latency, OpenFile: path => new FillingStream(path == stats ? 150 : 200));
         using (var collector = new StatsCollector<Worker>(Layout, workers, output, clock) { OutputFailed = reported.Add })
         {
@@ -117,12 +117,12 @@ public sealed class StatsCollectorTests : IDisposable
 
         // After the layout's columns, the file adds each interval's real length (2 s, then 1 s).
         Assert.Equal(["Sent, Rate, Zero, Count, Avg, Max (ms), Interval (sec)", "10, 5.0, 0, 2, 300.00, 0.400, 2.000", "5, 5.0, 0, 0, 0.00, 0.000, 1.000"],
-            File.ReadAllLines(Path.Combine(_dir, "Stats1.csv")));
-        Assert.Equal(["30, 15.0, 0, 0, 0.00, 0.000, 2.000", "0, 0.0, 0, 0, 0.00, 0.000, 1.000"], File.ReadAllLines(Path.Combine(_dir, "Stats2.csv")).Skip(1));
+            File.ReadAllLines(_dir.File("Stats1.csv")));
+        Assert.Equal(["30, 15.0, 0, 0, 0.00, 0.000, 2.000", "0, 0.0, 0, 0, 0.00, 0.000, 1.000"], File.ReadAllLines(_dir.File("Stats2.csv")).Skip(1));
         Assert.Equal(["Message type, Send time, Receive time, Latency (usec)", "Upd, 100, 300, 200", "Upd, 100, 500, 400"],
-            File.ReadAllLines(Path.Combine(_dir, "Lat1.csv")));
+            File.ReadAllLines(_dir.File("Lat1.csv")));
         // The unlogged stream is counted but kept out of the file.
-        Assert.Equal(["Message type, Send time, Receive time, Latency (usec)"], File.ReadAllLines(Path.Combine(_dir, "Lat2.csv")));
+        Assert.Equal(["Message type, Send time, Receive time, Latency (usec)"], File.ReadAllLines(_dir.File("Lat2.csv")));
     }
 
     private sealed class Recorder : ILatencyObserver
@@ -150,9 +150,9 @@ public sealed class StatsCollectorTests : IDisposable
     public void A_stats_file_that_cannot_be_created_closes_the_ones_already_open()
     {
         Worker[] workers = [new(), new()];
-        string first = Path.Combine(_dir, "ok1.csv");
+        string first = _dir.File("ok1.csv");
         Assert.Throws<DirectoryNotFoundException>(() => new StatsCollector<Worker>(Layout, workers,
-            new StatsOutput(n => n == 1 ? first : Path.Combine(_dir, "missing", "x.csv"))));
+            new StatsOutput(n => n == 1 ? first : _dir.File("missing", "x.csv"))));
         File.Delete(first); // would fail on Windows, and leaks a handle everywhere, if the first file were still open
         Assert.False(File.Exists(first));
     }

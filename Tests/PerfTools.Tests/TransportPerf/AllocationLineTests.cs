@@ -22,13 +22,13 @@ public sealed class AllocationLineTests : IDisposable
 {
     private const int MessagesPerInterval = 10_000;
 
-    private readonly string _dir = Directory.CreateTempSubdirectory("transport-alloc-line-").FullName;
+    private readonly TempFolder _dir = new("transport-alloc-line-");
     private readonly StreamWriter _console = new(Stream.Null);
 
     public void Dispose()
     {
         _console.Dispose();
-        Directory.Delete(_dir, recursive: true);
+        _dir.Dispose();
     }
 
     [Fact]
@@ -37,7 +37,7 @@ public sealed class AllocationLineTests : IDisposable
         TransportPerfOptions options = TransportPerfCommandLine.Parse(["-appType", "client", "-noDisplayStats"]).Options!;
         TransportThreadStats[] threads = [new(1)];
         using var collector = new StatsCollector<TransportThreadStats>(TransportStatistics.Layout, threads, new StatsOutput(
-            n => StatsFile.PathForThread(Path.Combine(_dir, "TransportStats"), n), null,
+            n => StatsFile.PathForThread(_dir.File("TransportStats"), n), null,
             "Send Time, Receive Time, Latency(nsec)", TransportStatistics.NanosecondsPerMicrosecond));
         var report = new TransportReport(options, collector, threads, _console);
 

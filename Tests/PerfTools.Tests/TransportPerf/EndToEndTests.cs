@@ -22,9 +22,9 @@ public sealed class EndToEndTests : IDisposable
         "UTC, Msgs sent, Bytes sent, Msgs received, Bytes received, Latency msgs received, Latency avg (usec), " +
         "Latency std dev (usec), Latency max (usec), Latency min (usec), CPU usage (%), Memory (MB), Interval (sec)";
 
-    private readonly string _dir = Directory.CreateTempSubdirectory("transportperf-e2e").FullName;
+    private readonly TempFolder _dir = new("transportperf-e2e");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     private sealed record Side(int ExitCode, string Console, string Errors, Dictionary<string, string> Overall);
 
@@ -53,7 +53,7 @@ public sealed class EndToEndTests : IDisposable
         var serverOut = new WatchedConsole();
         var serverErr = new StringWriter();
         string[] server = [.. serverArgs, "-appType", "server", "-p", "0", "-runTime", "60", "-writeStatsInterval", "1",
-            "-summaryFile", Path.Combine(_dir, "srv.out"), "-statsFile", Path.Combine(_dir, "SrvStats")];
+            "-summaryFile", _dir.File("srv.out"), "-statsFile", _dir.File("SrvStats")];
         Task<int> serverTask = Task.Factory.StartNew(
             () => TransportPerfApp.Run(server, serverOut, serverErr, stopServer.Token, listening: listening.SetResult),
             testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
@@ -66,8 +66,8 @@ public sealed class EndToEndTests : IDisposable
         int runTime = ending == Ending.ClientRunTime ? 3 : 60;
         string[] client = [.. clientArgs, "-appType", "client", "-h", "127.0.0.1", "-p", port.ToString(CultureInfo.InvariantCulture),
             "-runTime", runTime.ToString(CultureInfo.InvariantCulture), "-writeStatsInterval", "1",
-            "-summaryFile", Path.Combine(_dir, "cli.out"), "-statsFile", Path.Combine(_dir, "CliStats"),
-            "-latencyFile", Path.Combine(_dir, "CliLatency.csv")];
+            "-summaryFile", _dir.File("cli.out"), "-statsFile", _dir.File("CliStats"),
+            "-latencyFile", _dir.File("CliLatency.csv")];
         Task<int> clientTask = Task.Factory.StartNew(
             () => TransportPerfApp.Run(client, clientOut, clientErr, testToken),
             testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
@@ -94,7 +94,7 @@ public sealed class EndToEndTests : IDisposable
     /// <summary>The "label: value" lines of the summary's overall section.</summary>
     private Dictionary<string, string> Overall(string summaryFile)
     {
-        string[] lines = File.ReadAllLines(Path.Combine(_dir, summaryFile));
+        string[] lines = File.ReadAllLines(_dir.File(summaryFile));
         Assert.Equal("--- TEST INPUTS ---", lines[0]);
         int start = Array.IndexOf(lines, "--- OVERALL SUMMARY ---");
         Assert.True(start > 0, "the summary has an overall section");
@@ -107,7 +107,7 @@ public sealed class EndToEndTests : IDisposable
 
     private long[] StatsColumnTotals(string statsFile)
     {
-        string[] lines = File.ReadAllLines(Path.Combine(_dir, statsFile));
+        string[] lines = File.ReadAllLines(_dir.File(statsFile));
         Assert.Equal(StatsHeader, lines[0]);
         Assert.True(lines.Length > 1, "at least one statistics row");
         var totals = new long[4];
@@ -169,7 +169,7 @@ public sealed class EndToEndTests : IDisposable
         Assert.Equal(serverRows[1], clientRows[3]);
         Assert.Equal(server.Overall["Data Sent (MB)"], client.Overall["Data Received (MB)"]);
 
-        string[] latency = File.ReadAllLines(Path.Combine(_dir, $"CliLatency1_{Environment.ProcessId}.csv"));
+        string[] latency = File.ReadAllLines(_dir.File($"CliLatency1_{Environment.ProcessId}.csv"));
         Assert.Equal("Send Time, Receive Time, Latency(nsec)", latency[0]);
         Assert.True(latency.Length > 1);
         Assert.All(latency.Skip(1), l =>
@@ -177,7 +177,7 @@ public sealed class EndToEndTests : IDisposable
             long[] v = l.Split(", ").Select(x => long.Parse(x, CultureInfo.InvariantCulture)).ToArray();
             Assert.Equal(v[1] - v[0], v[2]);
         });
-        Common.HgrmFile.AssertDescribesLatencyLog(Path.Combine(_dir, $"CliLatency1_{Environment.ProcessId}.csv"), unitsPerMicrosecond: 1000);
+        Common.HgrmFile.AssertDescribesLatencyLog(_dir.File($"CliLatency1_{Environment.ProcessId}.csv"), unitsPerMicrosecond: 1000);
     }
 
     [Fact]
@@ -199,7 +199,7 @@ public sealed class EndToEndTests : IDisposable
         Assert.Equal(0, Number(client.Overall, "Sequence errors"));
         Assert.Equal(0, Number(server.Overall, "Sequence errors"));
         Assert.True(client.Overall.ContainsKey("Latency p50 (usec)"), "round-trip latency is reported");
-        Assert.Contains("               Msg Rate: 0(reflecting)", File.ReadAllText(Path.Combine(_dir, "srv.out")));
+        Assert.Contains("               Msg Rate: 0(reflecting)", File.ReadAllText(_dir.File("srv.out")));
     }
 
     [Fact]
@@ -238,8 +238,8 @@ public sealed class EndToEndTests : IDisposable
         var errors = new global::PerfTools.Tests.ConsPerf.WatchedConsole();
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
         Task<int> run = Task.Factory.StartNew(() => TransportPerfApp.Run(
-            ["-appType", "client", "-h", "127.0.0.1", "-p", "1", "-runTime", "600", "-summaryFile", Path.Combine(_dir, "stopped.out"),
-             "-statsFile", Path.Combine(_dir, "Stopped")], new StringWriter(), errors, stop.Token),
+            ["-appType", "client", "-h", "127.0.0.1", "-p", "1", "-runTime", "600", "-summaryFile", _dir.File("stopped.out"),
+             "-statsFile", _dir.File("Stopped")], new StringWriter(), errors, stop.Token),
             TestContext.Current.CancellationToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
 
         await errors.WhenWritten("retrying every 1 s.", TestContext.Current.CancellationToken).WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken);
@@ -248,7 +248,7 @@ public sealed class EndToEndTests : IDisposable
 
         Assert.Equal(3, exit);
         Assert.Matches(@"^Run ended: interrupted after \d+ s, before a connection to 127\.0\.0\.1:1 was made \(last attempt: .+\)\.$",
-            File.ReadAllText(Path.Combine(_dir, "stopped.out")).TrimEnd().Split('\n')[^1]);
+            File.ReadAllText(_dir.File("stopped.out")).TrimEnd().Split('\n')[^1]);
     }
 
     [Fact]
@@ -256,16 +256,16 @@ public sealed class EndToEndTests : IDisposable
     {
         var errors = new StringWriter();
         int exit = await Task.Factory.StartNew(() => TransportPerfApp.Run(
-            ["-appType", "client", "-h", "127.0.0.1", "-p", "1", "-runTime", "1", "-summaryFile", Path.Combine(_dir, "lonely.out"),
-             "-statsFile", Path.Combine(_dir, "Lonely")], new StringWriter(), errors, TestContext.Current.CancellationToken),
+            ["-appType", "client", "-h", "127.0.0.1", "-p", "1", "-runTime", "1", "-summaryFile", _dir.File("lonely.out"),
+             "-statsFile", _dir.File("Lonely")], new StringWriter(), errors, TestContext.Current.CancellationToken),
             TestContext.Current.CancellationToken, TaskCreationOptions.LongRunning, TaskScheduler.Default)
             .WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken);
         Assert.Equal(3, exit);
         Assert.Single(Regex.Matches(errors.ToString(), @"TransportPerf: connection to 127\.0\.0\.1:1 failed \(.+\); retrying every 1 s\.")); // once, not every second
-        string summary = File.ReadAllText(Path.Combine(_dir, "lonely.out"));
+        string summary = File.ReadAllText(_dir.File("lonely.out"));
         Assert.Contains("No latency information was received.", summary);
         Assert.StartsWith("Run ended: cannot connect to 127.0.0.1:1 within 1 s (last attempt: ", summary.TrimEnd().Split('\n')[^1]);
-        Assert.Equal(StatsHeader, File.ReadLines(Path.Combine(_dir, $"Lonely1_{Environment.ProcessId}.csv")).First());
+        Assert.Equal(StatsHeader, File.ReadLines(_dir.File($"Lonely1_{Environment.ProcessId}.csv")).First());
     }
 
     [Fact]
@@ -277,7 +277,7 @@ public sealed class EndToEndTests : IDisposable
         stopServer.CancelAfter(TimeSpan.FromSeconds(60));
         Task<int> serverTask = Task.Factory.StartNew(() => TransportPerfApp.Run(
             ["-appType", "server", "-p", "0", "-runTime", "60", "-msgRate", "1000", "-latencyMsgRate", "0",
-             "-summaryFile", Path.Combine(_dir, "srv.out"), "-statsFile", Path.Combine(_dir, "SrvStats")],
+             "-summaryFile", _dir.File("srv.out"), "-statsFile", _dir.File("SrvStats")],
             new StringWriter(), new StringWriter(), stopServer.Token, listening: listening.SetResult),
             testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
         int port = await listening.Task.WaitAsync(TimeSpan.FromSeconds(20), testToken);
@@ -286,7 +286,7 @@ public sealed class EndToEndTests : IDisposable
         Task<int> clientTask = Task.Factory.StartNew(() => TransportPerfApp.Run(
             ["-appType", "client", "-h", "127.0.0.1", "-p", port.ToString(CultureInfo.InvariantCulture), "-runTime", "60",
              "-msgRate", "0", "-latencyMsgRate", "0",
-             "-summaryFile", Path.Combine(_dir, "cli.out"), "-statsFile", Path.Combine(_dir, "CliStats")],
+             "-summaryFile", _dir.File("cli.out"), "-statsFile", _dir.File("CliStats")],
             clientOut, new StringWriter(), testToken),
             testToken, TaskCreationOptions.LongRunning, TaskScheduler.Default);
         await clientOut.Seen.WaitAsync(TimeSpan.FromSeconds(30), testToken);
@@ -295,7 +295,7 @@ public sealed class EndToEndTests : IDisposable
 
         int clientExit = await clientTask.WaitAsync(TimeSpan.FromSeconds(30), testToken);
         Assert.Equal(4, clientExit);
-        string lastLine = File.ReadAllText(Path.Combine(_dir, "cli.out")).TrimEnd().Split('\n')[^1];
+        string lastLine = File.ReadAllText(_dir.File("cli.out")).TrimEnd().Split('\n')[^1];
         Assert.StartsWith($"Run ended: the connection to 127.0.0.1:{port} was lost", lastLine);
     }
 
@@ -325,14 +325,14 @@ public sealed class EndToEndTests : IDisposable
 
         AssertEndedByTheServer(client);
         AssertEveryMessageArrived(server, client);
-        Assert.Contains($"       Compression Type: {compression}(", File.ReadAllText(Path.Combine(_dir, "cli.out")));
+        Assert.Contains($"       Compression Type: {compression}(", File.ReadAllText(_dir.File("cli.out")));
     }
 
     [Fact]
     public async Task Encrypted_connections_carry_every_message_in_order()
     {
-        string certificate = Path.Combine(_dir, "server.crt");
-        string key = Path.Combine(_dir, "server.key");
+        string certificate = _dir.File("server.crt");
+        string key = _dir.File("server.key");
         using (var ecdsa = ECDsa.Create(ECCurve.NamedCurves.nistP256))
         {
             var request = new CertificateRequest("CN=localhost", ecdsa, HashAlgorithmName.SHA256);
@@ -365,7 +365,7 @@ public sealed class EndToEndTests : IDisposable
         Assert.Contains("on thread 2.", server.Console);
         foreach (string file in new[] { $"CliStats1_{Environment.ProcessId}.csv", $"CliStats2_{Environment.ProcessId}.csv", $"SrvStats1_{Environment.ProcessId}.csv", $"SrvStats2_{Environment.ProcessId}.csv" })
             Assert.True(StatsColumnTotals(file).Sum() > 0, $"{file} counted traffic");
-        string summary = File.ReadAllText(Path.Combine(_dir, "cli.out"));
+        string summary = File.ReadAllText(_dir.File("cli.out"));
         Assert.Contains("--- THREAD 1 SUMMARY ---", summary);
         Assert.Contains("--- THREAD 2 SUMMARY ---", summary);
         Assert.Equal(0, Number(client.Overall, "Sequence errors"));

@@ -21,9 +21,9 @@ public sealed class PastCapacityTests : IDisposable
     private const int MsgSize = 150;
     private const int Pack = 20;
 
-    private readonly string _dir = Directory.CreateTempSubdirectory("transportperf-capacity").FullName;
+    private readonly TempFolder _dir = new("transportperf-capacity");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public async Task A_sender_held_back_by_a_slow_reader_reports_every_interval_and_counts_what_was_read()
@@ -38,7 +38,7 @@ public sealed class PastCapacityTests : IDisposable
         string[] server = ["-appType", "server", "-p", "0", "-runTime", RunSeconds.ToString(CultureInfo.InvariantCulture),
             "-msgRate", "100000000", "-latencyMsgRate", "10", "-msgSize", MsgSize.ToString(CultureInfo.InvariantCulture),
             "-pack", Pack.ToString(CultureInfo.InvariantCulture), "-outputBufs", "20", "-writeStatsInterval", "1", "-noDisplayStats",
-            "-summaryFile", Path.Combine(_dir, "srv.out"), "-statsFile", Path.Combine(_dir, "SrvStats")];
+            "-summaryFile", _dir.File("srv.out"), "-statsFile", _dir.File("SrvStats")];
         Task<int> serverTask = Task.Factory.StartNew(
             () => TransportPerfApp.Run(server, serverOut, serverErr, stopServer.Token, listening: listening.SetResult),
             token, TaskCreationOptions.LongRunning, TaskScheduler.Default);
@@ -54,7 +54,7 @@ public sealed class PastCapacityTests : IDisposable
         SlowReader reader = await reading.WaitAsync(TimeSpan.FromSeconds(90), token);
         int serverExit = await serverTask.WaitAsync(TimeSpan.FromSeconds(30), token);
         Assert.True(serverExit == 0, $"exit {serverExit}: {serverErr}{serverOut}");
-        Dictionary<string, string> overall = Overall(Path.Combine(_dir, "srv.out"));
+        Dictionary<string, string> overall = Overall(_dir.File("srv.out"));
         // The summary's time is the time the sender had its connection, not a fraction of it.
         double duration = double.Parse(overall["Sampling duration(sec)"], CultureInfo.InvariantCulture);
         Assert.True(Math.Abs(duration - reader.ConnectedSeconds) < 1.0,
@@ -62,7 +62,7 @@ public sealed class PastCapacityTests : IDisposable
 
         // Every row of an interval that lay wholly inside the connection counts messages sent and their bytes;
         // the last row is the partial interval written at the end.
-        string[] rows = File.ReadAllLines(Path.Combine(_dir, $"SrvStats1_{Environment.ProcessId}.csv"))[1..^1];
+        string[] rows = File.ReadAllLines(_dir.File($"SrvStats1_{Environment.ProcessId}.csv"))[1..^1];
         DateTime firstWhole = reader.ConnectedUtc.AddTicks(-(reader.ConnectedUtc.Ticks % TimeSpan.TicksPerSecond)).AddSeconds(2);
         var whileSending = rows.Select(r => r.Split(", "))
             .Where(c => DateTime.ParseExact(c[0], "yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture) >= firstWhole).ToArray();

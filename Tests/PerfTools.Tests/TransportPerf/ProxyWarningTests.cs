@@ -8,16 +8,16 @@ namespace PerfTools.Tests.TransportPerf;
 public sealed class ProxyWarningTests : IDisposable
 {
     private const string Warning = "TransportPerf: warning: -ph and -pp are used only with -proxy; connecting directly.";
-    private readonly string _dir = Directory.CreateTempSubdirectory("proxy-warning-").FullName;
+    private readonly TempFolder _dir = new("proxy-warning-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     private string Errors(params string[] extra)
     {
         var console = new StringWriter();
         var errors = new StringWriter();
         TransportPerfApp.Run(["-appType", "client", "-p", LoopbackRun.FreePort().ToString(), "-runTime", "1",
-            "-summaryFile", Path.Combine(_dir, "s.out"), "-statsFile", Path.Combine(_dir, "st"), .. extra],
+            "-summaryFile", _dir.File("s.out"), "-statsFile", _dir.File("st"), .. extra],
             console, errors, TestContext.Current.CancellationToken);
         return errors.ToString();
     }
