@@ -86,8 +86,17 @@ internal sealed class HubChannel : IMessageOutput, IDisposable
         return true;
     }
 
-    /// <summary>A read slice of <see cref="Port"/> ended <see cref="ReadSliceOutcome.Failed"/>: records why.</summary>
-    public void ReadFailed() => TransportFailed("connection lost");
+    /// <summary>
+    /// A read slice of <see cref="Port"/> ended <see cref="ReadSliceOutcome.Failed"/>: records why. A peer that closed its
+    /// socket between messages ended the connection in order (LSEG's tools leave that way); anything else lost it.
+    /// </summary>
+    public void ReadFailed()
+    {
+        if (_channel.Error.PeerClosed)
+            Fail("the peer closed the connection");
+        else
+            TransportFailed("connection lost");
+    }
 
     public Span<byte> Reserve(int maxLength)
     {
