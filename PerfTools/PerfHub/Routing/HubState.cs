@@ -57,6 +57,21 @@ internal sealed class HubState
             Log($"PerfHub: {source.Name} provides {string.Join(", ", published.Select(s => $"{s.Info?.ServiceName} ({s.ServiceId})"))}.");
     }
 
+    /// <summary>
+    /// Applies <paramref name="source"/>'s directory update, saying on the console which services it adds that were
+    /// refused (and why); the services changed are added to <paramref name="changed"/>.
+    /// </summary>
+    public void UpdateDirectory(Peer source, DirectoryUpdate update, List<Service> changed)
+    {
+        foreach (Service service in update.Services)
+        {
+            if (Directory.Update(service, source, out string? conflict) is { } known)
+                changed.Add(known);
+            else if (conflict is not null)
+                Log($"PerfHub: ignored a service of {source.Name}: {conflict}.");
+        }
+    }
+
     public FanOut FanOut { get; }
 
     public List<Peer> Consumers { get; } = [];

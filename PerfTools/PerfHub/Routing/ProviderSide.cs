@@ -86,11 +86,7 @@ internal sealed class ProviderSide(HubState hub, ItemPublisher publisher)
                 provider.RequestClose("its source directory update does not decode");
                 return;
             }
-            foreach (Service service in update.Services)
-            {
-                if (hub.Directory.Update(service, provider) is { } known)
-                    changed.Add(known);
-            }
+            hub.UpdateDirectory(provider, update, changed);
         }
         hub.AnnounceServices(changed);
     }

@@ -60,12 +60,16 @@ internal sealed class ServiceDirectory
         return service;
     }
 
-    /// <summary>Applies a directory update's state (and info) to a service the owner already published.</summary>
-    public Service? Update(Service change, Peer owner)
+    /// <summary>
+    /// Applies a directory update's state (and info) to a service the owner already published, or publishes a service
+    /// it adds (null with <paramref name="conflict"/> when <see cref="Publish"/> refuses it; null alone when deleted).
+    /// </summary>
+    public Service? Update(Service change, Peer owner, out string? conflict)
     {
+        conflict = null;
         int index = IndexOf(change.ServiceId);
         if (index < 0 || !_services[index].Publishers.Contains(owner))
-            return Publish(change, owner, out _);
+            return Publish(change, owner, out conflict);
         Entry entry = _services[index];
         Service known = entry.Service;
         if (change.Action == Eta.Codec.MapEntryActions.Delete)

@@ -99,11 +99,7 @@ internal sealed class UpstreamSide(HubState hub, ItemPublisher publisher, Consum
             var update = new DirectoryUpdate();
             if (update.Decode(msg) != CodecReturnCode.Success)
                 return;
-            foreach (Service service in update.Services)
-            {
-                if (hub.Directory.Update(service, upstream) is { } known)
-                    changed.Add(known);
-            }
+            hub.UpdateDirectory(upstream, update, changed);
         }
         hub.AnnounceServices(changed);
         ReopenWatchedItems(upstream);

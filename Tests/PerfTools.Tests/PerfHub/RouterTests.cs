@@ -97,9 +97,10 @@ public sealed class RouterTests
     }
 
     [Theory]
-    [InlineData(true)]
-    [InlineData(false)]
-    public void A_service_name_already_provided_under_another_id_is_refused_and_said(bool upstreamFirst)
+    [InlineData(true, false)]
+    [InlineData(false, false)]
+    [InlineData(true, true)]
+    public void A_service_name_already_provided_under_another_id_is_refused_and_said(bool upstreamFirst, bool addedByUpdate)
     {
         (Peer first, _) = Connect(upstreamFirst ? ChannelRole.Upstream : ChannelRole.NiProvider);
         _router.OnMessage(first, upstreamFirst ? LoginRefresh(1) : Wire.Login(1, LoginRoles.Provider));
@@ -107,7 +108,7 @@ public sealed class RouterTests
         // LSEG C's rsslNIProvPerf publishes DIRECT_FEED by default: given only another -serviceId, it names the same service.
         (Peer second, _) = Connect(ChannelRole.NiProvider);
         _router.OnMessage(second, Wire.Login(1, LoginRoles.Provider));
-        _router.OnMessage(second, Wire.Directory(-1, 2, "DIRECT_FEED", solicited: false));
+        _router.OnMessage(second, addedByUpdate ? Wire.DirectoryAdd(-1, 2, "DIRECT_FEED") : Wire.Directory(-1, 2, "DIRECT_FEED", solicited: false));
 
         Assert.Contains(_log, line => line == $"PerfHub: ignored a service of {second.Name}: service name DIRECT_FEED is already provided by {first.Name} as service id 1.");
         Assert.Single(_log, line => line.EndsWith(" provides DIRECT_FEED (1).", StringComparison.Ordinal)); // the first's only

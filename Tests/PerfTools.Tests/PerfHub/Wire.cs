@@ -37,6 +37,18 @@ internal static class Wire
         return refresh.Encode(ref e);
     });
 
+    /// <summary>A source directory update that adds one service, Up.</summary>
+    public static byte[] DirectoryAdd(int streamId, int serviceId, string name) => Encode((ref RwfEncoder e) =>
+    {
+        var update = new DirectoryUpdate { StreamId = streamId, Filter = ServiceFilterFlags.Info | ServiceFilterFlags.State };
+        update.Services.Add(new Service
+        {
+            ServiceId = serviceId, Action = MapEntryActions.Add, Info = new ServiceInfo { ServiceName = name },
+            State = new ServiceState { Value = ServiceStates.Up, AcceptingRequests = 1 },
+        });
+        return update.Encode(ref e);
+    });
+
     public static byte[] ItemRequest(int streamId, int serviceId, string name) => Encode((ref RwfEncoder e) =>
     {
         var msg = Msg.Create(MsgClass.Request, DomainTypes.MarketPrice, streamId);
