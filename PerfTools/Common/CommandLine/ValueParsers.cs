@@ -70,6 +70,14 @@ public static class ValueParsers
         };
     }
 
+    /// <summary>
+    /// The values <c>-compressionType</c> takes in every tool: the guide's words, and LSEG C's numbers for them
+    /// (RsslCompTypes: 0 none, 1 zlib, 2 lz4), the only form LSEG C's ConsPerf and ProvPerf read, so scripts written for
+    /// those run ours unchanged.
+    /// </summary>
+    public static (string Word, TValue Value)[] CompressionChoices<TValue>(TValue none, TValue zlib, TValue lz4) =>
+        [("none", none), ("zlib", zlib), ("lz4", lz4), ("0", none), ("1", zlib), ("2", lz4)];
+
     /// <summary>A list of CPU ids for <c>-threads</c>.</summary>
     public static ValueParser<Threading.ThreadCpuList> CpuList() =>
         (string text, out Threading.ThreadCpuList value, out string rule) =>

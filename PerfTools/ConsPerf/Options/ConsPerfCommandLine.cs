@@ -122,9 +122,9 @@ public static class ConsPerfCommandLine
                 (x, v) => x.Value = x.Value with { RecvTimeoutMs = v })
             .Int("-pingTimeout", d.PingTimeoutSeconds, "Ping timeout asked of the provider, in seconds (beyond the guide)",
                 (x, v) => x.Value = x.Value with { PingTimeoutSeconds = v }, min: 1, max: OptionLimits.MaxPingTimeout)
-            .Choice("-compressionType", d.CompressionType, "none", "Compression asked of the provider: none, zlib or lz4 (as LSEG C ConsPerf)",
+            .Choice("-compressionType", d.CompressionType, "none", "Compression asked of the provider: none, zlib or lz4 (or LSEG C ConsPerf's 0, 1, 2)",
                 (x, v) => x.Value = x.Value with { CompressionType = v },
-                ("none", Eta.Transport.CompressionType.None), ("zlib", Eta.Transport.CompressionType.Zlib), ("lz4", Eta.Transport.CompressionType.Lz4))
+                ValueParsers.CompressionChoices(Eta.Transport.CompressionType.None, Eta.Transport.CompressionType.Zlib, Eta.Transport.CompressionType.Lz4))
             .Int("-highWaterMark", d.HighWaterMark, "Bytes queued before the transport flushes by itself (0: default)",
                 (x, v) => x.Value = x.Value with { HighWaterMark = v })
             .Flag("-tcpDelay", "Enable Nagle's algorithm (off by default)",

@@ -45,7 +45,7 @@ public static class PerfHubCommandLine
                 (x, v) => x.Value = x.Value with { CaStore = v }, defaultText: "system store only")
             .Choice("-compressionType", d.CompressionType, "none", "Compression the servers offer",
                 (x, v) => x.Value = x.Value with { CompressionType = v },
-                ("none", CompressionType.None), ("zlib", CompressionType.Zlib), ("lz4", CompressionType.Lz4))
+                ValueParsers.CompressionChoices(CompressionType.None, CompressionType.Zlib, CompressionType.Lz4))
             .Int("-compressionLevel", d.CompressionLevel, "zlib compression level",
                 (x, v) => x.Value = x.Value with { CompressionLevel = v }, max: OptionLimits.MaxCompressionLevel)
             .Int("-maxPackCount", d.MaxPackCount, "Messages packed per output buffer (1 turns packing off)",

@@ -61,9 +61,9 @@ public static class ProvPerfCommandLine
             .Int("-stallTimeout", PublishingOptions.DefaultStallTimeoutSeconds,
                 "Seconds a channel may refuse output (its consumer not reading) before it is closed (beyond the guide)",
                 (d, v) => d.Options = d.Options with { StallTimeoutSeconds = v }, min: 1, max: 3600)
-            .Choice("-compressionType", Eta.Transport.CompressionType.None, "none", "Compression the server offers: none, zlib or lz4 (as LSEG C ProvPerf)",
+            .Choice("-compressionType", Eta.Transport.CompressionType.None, "none", "Compression the server offers: none, zlib or lz4 (or LSEG C ProvPerf's 0, 1, 2)",
                 (d, v) => d.Options = d.Options with { CompressionType = v },
-                ("none", Eta.Transport.CompressionType.None), ("zlib", Eta.Transport.CompressionType.Zlib), ("lz4", Eta.Transport.CompressionType.Lz4))
+                ValueParsers.CompressionChoices(Eta.Transport.CompressionType.None, Eta.Transport.CompressionType.Zlib, Eta.Transport.CompressionType.Lz4))
             .Int("-compressionLevel", 0, "zlib compression level, 0-9 (as LSEG C ProvPerf)",
                 (d, v) => d.Options = d.Options with { CompressionLevel = v }, min: 0, max: OptionLimits.MaxCompressionLevel)
             .Value("-pl", "\"<list>\"", "", "(none: WebSocket refused, as LSEG C ProvPerf)",

@@ -20,9 +20,9 @@ public static class TransportPerfCommandLine
                 ("server", AppType.Server), ("client", AppType.Client))
             .Flag("-busyRead", "Continually read instead of waiting for notification", (d, v) => d.Value = d.Value with { BusyRead = v })
             .Int("-compressionLevel", 5, "Level of compression, 0-9", (d, v) => d.Value = d.Value with { CompressionLevel = v }, min: 0, max: OptionLimits.MaxCompressionLevel)
-            .Choice("-compressionType", CompressionChoice.None, "none", "Type of compression: none, zlib or lz4",
+            .Choice("-compressionType", CompressionChoice.None, "none", "Type of compression: none, zlib or lz4 (or 0, 1, 2, as LSEG C reads them)",
                 (d, v) => d.Value = d.Value with { CompressionType = v },
-                ("none", CompressionChoice.None), ("zlib", CompressionChoice.Zlib), ("lz4", CompressionChoice.Lz4))
+                ValueParsers.CompressionChoices(CompressionChoice.None, CompressionChoice.Zlib, CompressionChoice.Lz4))
             .Choice("-connType", ConnectionChoice.Socket, "socket", "Connection type: socket, encrypted or websocket (a client's)", (d, v) => d.Value = d.Value with { ConnectionType = v },
                 ("socket", ConnectionChoice.Socket), ("encrypted", ConnectionChoice.Encrypted), ("websocket", ConnectionChoice.WebSocket))
             .Choice("-encryptedConnType", ConnectionChoice.Socket, "socket", "What a client runs inside TLS with -connType encrypted: socket or websocket",

@@ -39,6 +39,7 @@ public sealed class ConsPerfAgainstLsegCProvPerf
         Assert.True(exit == 0, $"our ConsPerf exited with {exit}:\n{consumer.Tail()}\n--- LSEG ProvPerf:\n{provider.Tail()}");
         Outputs.AssertConsumerSteadyState("our ConsPerf", consumer.ReadFile("ConsSummary.out"), m.Items, m.Latency);
         Outputs.AssertLsegLogClean(provider, ourSideCloses: true, webSocket: m.WebSocket);
+        Outputs.AssertLsegChannelCompression(provider, m.Compression);
     }
 
     public static TheoryData<string> Modes => OmmMode.Names();

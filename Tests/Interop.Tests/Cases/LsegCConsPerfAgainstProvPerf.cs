@@ -39,6 +39,7 @@ public sealed class LsegCConsPerfAgainstProvPerf
 
         Outputs.AssertConsumerSteadyState("LSEG C ConsPerf", consumer.ReadFile("ConsSummary.out"), m.Items, m.Latency);
         Outputs.AssertLsegLogClean(consumer, ourSideCloses: false, webSocket: m.WebSocket);
+        Outputs.AssertLsegChannelCompression(consumer, m.Compression);
         Assert.True(providerExit == 0, $"our ProvPerf exited with {providerExit}:\n{provider.Tail()}");
     }
 

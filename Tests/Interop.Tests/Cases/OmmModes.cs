@@ -6,10 +6,12 @@ namespace Interop.Tests.Cases;
 /// The ConsPerf/ProvPerf variations run in both directions: the consumer's and the provider's extra options for each,
 /// whether the consumer measures update latency in steady state, how many items it asks for, whether the
 /// connection is TLS (the case then makes a certificate and adds each side's own options for it), and a steady-state
-/// time of its own (which is also the consumer's limit for receiving every image).
+/// time of its own (which is also the consumer's limit for receiving every image). <see cref="Compression"/> is the
+/// compression LSEG C's tool must report for the channel it ran on ("compressionType: zlib" in its channel info), so a
+/// compression case cannot pass uncompressed.
 /// </summary>
 public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, bool Latency = true, int Items = 100, bool Tls = false,
-    int? SteadyStateSeconds = null)
+    int? SteadyStateSeconds = null, string? Compression = null)
 {
     /// <summary>True for the WebSocket modes (LSEG's server logs a WebSocket peer's end of stream differently).</summary>
     public bool WebSocket => Name.StartsWith("websocket", StringComparison.Ordinal);
@@ -38,8 +40,12 @@ public sealed record OmmMode(string Name, string[] Consumer, string[] Provider, 
         new(Snapshot, ["-snapshot", "-requestRate", "1000"], [], Latency: false, Items: 12_000, SteadyStateSeconds: 40),
         new(Reactor, ["-reactor"], ["-reactor"]),
         new(Watchlist, ["-watchlist"], []),
-        new(Lz4, ["-compressionType", "lz4"], ["-compressionType", "lz4"]),
-        new(Zlib, ["-compressionType", "zlib"], ["-compressionType", "zlib"]),
+        // LSEG C's rsslConsPerf and rsslProvPerf read -compressionType as a number (RsslCompTypes: 1 zlib, 2 lz4) and a
+        // word as 0, none (given "zlib" they ran these cases uncompressed); ours read both forms. zlib is negotiated with
+        // ours both ways. An lz4 request is not: LSEG C 3.7.2 as built here negotiates none for it, with its own tools as
+        // with ours, so the lz4 case proves that both sides fall back to an uncompressed channel and run on it.
+        new(Lz4, ["-compressionType", "2"], ["-compressionType", "2"], Compression: "none"),
+        new(Zlib, ["-compressionType", "1"], ["-compressionType", "1"], Compression: "zlib"),
         new(Encrypted, [], [], Tls: true),
         // No updates: once the images are out both sides are idle, so the provider's pings cross too (a busy sender
         // sends none: its data keeps the channel alive).

@@ -31,6 +31,19 @@ internal static partial class Outputs
     /// (<paramref name="ourSideCloses"/>), LSEG C's own line for an orderly close by the peer is allowed, once per
     /// channel.
     /// </summary>
+    /// <summary>
+    /// LSEG C's tool printed the channel it ran on with the compression given ("compressionType: zlib"); nothing is
+    /// asserted for a null one.
+    /// </summary>
+    public static void AssertLsegChannelCompression(PeerProcess lseg, string? compression)
+    {
+        if (compression is null)
+            return;
+        string[] reported = [.. lseg.Output.Split('\n').Select(l => l.Trim()).Where(l => l.StartsWith("compressionType: ", StringComparison.Ordinal))];
+        Assert.True(reported.Length > 0 && reported.All(l => l == "compressionType: " + compression),
+            $"{lseg.Name}: expected its channel's compressionType: {compression}; it reported [{string.Join(", ", reported)}]:\n{lseg.Tail()}");
+    }
+
     public static void AssertLsegLogClean(PeerProcess lseg, bool ourSideCloses, int channels = 1, bool webSocket = false)
     {
         string[] lines = lseg.Output.Split('\n');

@@ -145,6 +145,15 @@ public sealed class ConsPerfOptionsTests
         Assert.Equal(["Tick Rate: 1000", "Reactor/Watchlist Usage: None", "Busy Read: No", ""], lines[^4..]);
     }
 
+    // LSEG C's rsslConsPerf reads -compressionType as a number only; its users' scripts run ours unchanged.
+    [Theory]
+    [InlineData("zlib", Eta.Transport.CompressionType.Zlib)]
+    [InlineData("1", Eta.Transport.CompressionType.Zlib)]
+    [InlineData("2", Eta.Transport.CompressionType.Lz4)]
+    [InlineData("0", Eta.Transport.CompressionType.None)]
+    public void Compression_type_takes_the_guides_words_and_LSEG_Cs_numbers(string value, Eta.Transport.CompressionType expected) =>
+        Assert.Equal(expected, Parse("-compressionType", value).CompressionType);
+
     private static ConsPerfOptions Parse(params string[] args)
     {
         CommandLineResult<ConsPerfOptions> result = ConsPerfCommandLine.Parse(args);

@@ -83,6 +83,14 @@ public class ProvPerfCommandLineTests
             Assert.Contains(name, result.HelpText);
     }
 
+    // LSEG C's rsslProvPerf reads -compressionType as a number only; its users' scripts run ours unchanged.
+    [Theory]
+    [InlineData("lz4", Eta.Transport.CompressionType.Lz4)]
+    [InlineData("1", Eta.Transport.CompressionType.Zlib)]
+    [InlineData("2", Eta.Transport.CompressionType.Lz4)]
+    public void Compression_type_takes_the_guides_words_and_LSEG_Cs_numbers(string value, Eta.Transport.CompressionType expected) =>
+        Assert.Equal(expected, Parse("-compressionType", value).CompressionType);
+
     private static ProvPerfOptions Parse(params string[] args)
     {
         var result = ProvPerfCommandLine.Parse(args);

@@ -80,7 +80,7 @@ public sealed class TransportPerfOptionsTests
     [InlineData(new[] { "-pack", "5", "-reflectMsgs" }, "-pack: cannot be used with -reflectMsgs (reflection writes messages back one by one)")]
     [InlineData(new[] { "-pack", "100" }, "-pack: (100 messages of 76 bytes + 8 each) does not fit -maxFragmentSize (6144)")]
     [InlineData(new[] { "-connType", "encrypted" }, "-cert: an encrypted server needs -cert and -keyfile")]
-    [InlineData(new[] { "-compressionType", "gzip" }, "-compressionType: must be one of: none, zlib, lz4 (got 'gzip')")]
+    [InlineData(new[] { "-compressionType", "gzip" }, "-compressionType: must be one of: none, zlib, lz4, 0, 1, 2 (got 'gzip')")]
     [InlineData(new[] { "-appType" }, "-appType: needs a value <server|client>")]
     [InlineData(new[] { "-help" }, "-help: unknown option")]
     public void Errors_name_the_option_and_the_rule(string[] args, string expected)
