@@ -58,7 +58,7 @@ up_prov=$!; pids+=("$up_prov")
 for _ in $(seq 1 300); do listening "$up_port" && break; sleep 0.1; done
 listening "$up_port" || { echo "hub-peer-soak: LSEG C rsslProvPerf does not listen on $up_port (see $up/prov.log)" >&2; exit 1; }
 
-# The hub's console line is on (every second), so the script can see when the NI provider's images are all cached.
+# The hub's console line is on (every stats interval), so the script can see when the NI provider's images are all cached.
 (cd "$hub" && DOTNET_STARTUP_HOOKS="$hook" ALLOCATION_PROBE_FILE="$hub/hub-probe.csv" exec dotnet "$repo/PerfTools/PerfHub/bin/Release/net10.0/PerfHub.dll" \
     -p "$hub_port" -niPort "$ni_port" -upstream "127.0.0.1:$up_port" -writeStatsInterval "$interval" \
     -summaryFile "$hub/HubSummary.out" -statsFile "$hub/HubStats" ${HUB_ARGS:-}) > "$hub/hub.log" 2>&1 &
@@ -93,6 +93,7 @@ ni_cons=$!; pids+=("$ni_cons")
 up_cons=$!; pids+=("$up_cons")
 
 set +e
+wait -n "$ni_cons" "$up_cons"; first_end=$(date +%s)
 wait "$ni_cons"; ni_rc=$?
 wait "$up_cons"; up_rc=$?
 set -e
@@ -133,10 +134,10 @@ said=$(sed '/^--- TEST INPUTS ---$/,$d' "$hub/hub.log" | grep -vE "$hub_end" | t
   [ "$hub_closes" -le 4 ] || echo "$hub_closes channels closed"; [ "$reconnects" -le 1 ] || echo "$reconnects failed reconnections")
 [ "$hub_rc" = 0 ] || said="${said:+$said; }PerfHub exited $hub_rc"
 report hub log "$([ -z "$said" ] && echo 1 || echo 0)" "${said:-exit 0, no error or warning, $hub_closes channels closed at the end}"
-# The hub's steady state: its stats rows from WARMUP seconds after the consumers started until the first of them could
-# have ended (their steady state starts once their images are in; a consumer that has ended its test stops reading, and
-# the hub drops what finds no buffer for it, as it should).
-awk -F', *' -v a="$(date -u -d "@$(( ${consumers_started%.*} + warmup ))" '+%F %T')" -v b="$(date -u -d "@$(( ${consumers_started%.*} + steady ))" '+%F %T')" \
+# The hub's steady state: its stats rows from WARMUP seconds after the consumers started to an interval before the first
+# of them ended (a consumer ending its test stops reading for its summary, and the hub drops what finds no buffer for
+# it, as it should).
+awk -F', *' -v a="$(date -u -d "@$(( ${consumers_started%.*} + warmup ))" '+%F %T')" -v b="$(date -u -d "@$(( first_end - interval ))" '+%F %T')" \
   'NR == 1 || ($1 > a && $1 <= b)' "$hub/HubStats.csv" > "$hub/steady.csv"
 dropped=$(column "$hub/steady.csv" "Msgs dropped" | awk '{ s += $1 } END { print s + 0 }')
 report hub dropped "$([ "$dropped" = 0 ] && echo 1 || echo 0)" "$dropped messages dropped in steady state for a consumer with no buffer"

@@ -22,7 +22,8 @@
 # PORT (15700; the second pair uses PORT + 1), MEMORY_GROWTH (1.10), LATENCY_GROWTH (1.5),
 # MSG_FILE (../shared/reference/perftools/MsgData.xml), PEERS (../shared/peers/lseg-eta-c), OUT (out/bench/peer-soak),
 # OURS_PROV_ARGS and OURS_CONS_ARGS (extra options for our ProvPerf and ConsPerf only: "-reactor", "-watchlist" soak
-# those paths against the same LSEG C tools).
+# those paths against the same LSEG C tools), PROV_ARGS and CONS_ARGS (extra options for both providers and both
+# consumers, ours and LSEG C's: "-compressionType 1" for both soaks zlib both ways; LSEG C reads the number only).
 # Prints the pairs' figures and verdicts, then "PEER SOAK: PASS" or "FAIL"; exits 1 on FAIL.
 set -euo pipefail
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
@@ -39,15 +40,15 @@ steady=$((duration + warmup))
 # LSEG C's tools run line-buffered (stdbuf): their stdout is block-buffered into a file, and the provider, stopped
 # by a signal, would leave its log unwritten. Options both editions share. The provider outlives its consumer and is stopped once the consumer is done.
 prov_args=(-runTime $((steady + 300)) -updateRate "$rate" -latencyUpdateRate "$latency_rate" -genericMsgRate "$generic_rate"
-  -genericMsgLatencyRate "$latency_rate" -msgFile "$msg_file" -noDisplayStats -writeStatsInterval "$interval")
+  -genericMsgLatencyRate "$latency_rate" -msgFile "$msg_file" -noDisplayStats -writeStatsInterval "$interval" ${PROV_ARGS:-})
 cons_args=(-h 127.0.0.1 -itemCount "$item_count" -steadyStateTime "$steady" -postingRate "$post_rate"
   -postingLatencyRate "$latency_rate" -genericMsgRate "$generic_rate" -genericMsgLatencyRate "$latency_rate"
-  -msgFile "$msg_file" -noDisplayStats -writeStatsInterval "$interval")
+  -msgFile "$msg_file" -noDisplayStats -writeStatsInterval "$interval" ${CONS_ARGS:-})
 
 ours_to_lseg="$out/ours-lseg"; lseg_to_ours="$out/lseg-ours"; mkdir -p "$ours_to_lseg" "$lseg_to_ours"
 echo "peer-soak: ${duration} s of steady state (after ${warmup} s) at ${rate} updates/s, ${item_count} items, ${post_rate} posts/s," \
   "${generic_rate} generic messages/s each way; pairs: our ProvPerf -> LSEG C rsslConsPerf (port $port), LSEG C rsslProvPerf ->" \
-  "our ConsPerf (port $((port + 1)))${OURS_PROV_ARGS:+; our ProvPerf $OURS_PROV_ARGS}${OURS_CONS_ARGS:+; our ConsPerf $OURS_CONS_ARGS}; started $(date -u '+%F %T') UTC; load: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
+  "our ConsPerf (port $((port + 1)))${PROV_ARGS:+; both providers $PROV_ARGS}${CONS_ARGS:+; both consumers $CONS_ARGS}${OURS_PROV_ARGS:+; our ProvPerf $OURS_PROV_ARGS}${OURS_CONS_ARGS:+; our ConsPerf $OURS_CONS_ARGS}; started $(date -u '+%F %T') UTC; load: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 
 (cd "$(bin ProvPerf)" && DOTNET_STARTUP_HOOKS="$hook" ALLOCATION_PROBE_FILE="$ours_to_lseg/prov-probe.csv" exec dotnet ProvPerf.dll \
     -p "$port" "${prov_args[@]}" -summaryFile "$ours_to_lseg/ProvSummary.out" -statsFile "$ours_to_lseg/ProvStats" ${OURS_PROV_ARGS:-}) \
