@@ -6,7 +6,8 @@ namespace Interop.Tests.Cases;
 /// The TransportPerf variations run in both directions. In each, our side is the idle one where a side is idle
 /// (it sends only pings), so our ping frames reach LSEG's strict reader.
 /// </summary>
-public sealed record TransportMode(string Name, string[] Server, string[] Client, string[] OurSide, string[] LsegSide, bool ClientLatency)
+public sealed record TransportMode(string Name, string[] Server, string[] Client, string[] OurSide, string[] LsegSide, bool ClientLatency,
+    string? Compression = null)
 {
     public const string Reflect = "reflect";
     public const string OneWay = "one-way";
@@ -27,7 +28,9 @@ public sealed record TransportMode(string Name, string[] Server, string[] Client
         new(OneWay, [], [], s_idle, s_publish, ClientLatency: false),
         // Both publish, ten messages to a buffer (neither edition packs what it reflects).
         new(Packed, [.. s_publish, "-pack", "10"], [.. s_publish, "-pack", "10"], [], [], ClientLatency: true),
-        new(Compressed, ["-reflectMsgs", "-compressionType", "zlib"], [.. s_publish, "-compressionType", "zlib"], [], [], ClientLatency: true),
+        // rsslTransportPerf reads the words (its ConsPerf and ProvPerf only numbers); its channel info must say zlib.
+        new(Compressed, ["-reflectMsgs", "-compressionType", "zlib"], [.. s_publish, "-compressionType", "zlib"], [], [], ClientLatency: true,
+            Compression: "zlib"),
         // The client connects over WebSocket (rssl.rwf) to the server's RSSL port, which takes upgrades with -pl.
         new(WebSocketRwf, ["-reflectMsgs", "-pl", "rssl.rwf"], [.. s_publish, "-connType", "websocket", "-pl", "rssl.rwf"], [], [], ClientLatency: true),
     ];

@@ -33,6 +33,7 @@ public sealed class TransportPerfAgainstLsegC
         Outputs.AssertTransportSummary("our TransportPerf client", client.ReadFile("TransportSummary.out"),
             latency: m.ClientLatency || m.Name == TransportMode.OneWay);
         Outputs.AssertLsegLogClean(server, ourSideCloses: true, webSocket: m.WebSocket);
+        Outputs.AssertLsegChannelCompression(server, m.Compression);
     }
 
     public static TheoryData<string> Modes => TransportMode.Names();
@@ -70,6 +71,7 @@ public sealed class LsegCTransportPerfAgainstOurs
         if (oneWay)
             Outputs.AssertTransportSummary("our TransportPerf server", server.ReadFile("TransportSummary.out"), latency: true);
         Outputs.AssertLsegLogClean(client, ourSideCloses: false, webSocket: m.WebSocket);
+        Outputs.AssertLsegChannelCompression(client, m.Compression);
         Assert.True(serverExit == 0, $"our TransportPerf server exited with {serverExit}:\n{server.Tail()}");
     }
 
