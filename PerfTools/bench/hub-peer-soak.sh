@@ -144,9 +144,11 @@ report hub dropped "$([ "$dropped" = 0 ] && echo 1 || echo 0)" "$dropped message
 ratio_check hub memory "$(warmup=0 first_vs_last "$hub/steady.csv" "Memory (MB)" avg)" "$memory_growth" MB
 n=$(gen0_after_warmup "$hub/hub-probe.csv" "$consumers_started")
 report hub gen0 "$([ "$n" = 0 ] && echo 1 || echo 0)" "$n gen0 collections in PerfHub after the warm-up (WARMUP s after the consumers started)"
-# CPU per update received: the CSV's CPU% (of one core) over the updates of each interval, in ns.
+# CPU per update received: the CSV's CPU% (the guide's: of all the machine's cores) over the updates of each interval,
+# in ns.
 paste -d, <(column "$hub/steady.csv" "CPU usage (%)") <(column "$hub/steady.csv" "Updates in") |
-  awk -F, -v t="$interval" '{ if ($2 > 0) printf "%.1f\n", $1 / 100 * t * 1e9 / $2; else print "" }' > "$hub/cpu-per-update.txt"
+  awk -F, -v t="$interval" -v cores="$(nproc)" '{ if ($2 > 0) printf "%.1f\n", $1 / 100 * cores * t * 1e9 / $2; else print "" }' \
+  > "$hub/cpu-per-update.txt"
 ratio_check hub "CPU/update" "$(warmup=0 window_ends median < "$hub/cpu-per-update.txt")" "$cpu_growth" ns
 echo "HUB PEER SOAK: $verdict (outputs in $out)"
 [ "$verdict" = PASS ]
