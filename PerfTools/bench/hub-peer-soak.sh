@@ -55,8 +55,7 @@ echo "hub-peer-soak: ${duration} s of steady state (after ${warmup} s) at ${rate
 (cd "$work" && exec stdbuf -oL "$peers/bin/rsslProvPerf" -p "$up_port" "${publish[@]}" -genericMsgRate "$generic_rate" \
     -genericMsgLatencyRate "$latency_rate" -summaryFile "$up/ProvSummary.out" -statsFile "$up/ProvStats") > "$up/prov.log" 2>&1 &
 up_prov=$!; pids+=("$up_prov")
-for _ in $(seq 1 300); do listening "$up_port" && break; sleep 0.1; done
-listening "$up_port" || { echo "hub-peer-soak: LSEG C rsslProvPerf does not listen on $up_port (see $up/prov.log)" >&2; exit 1; }
+wait_listening "$up_port" || { echo "hub-peer-soak: LSEG C rsslProvPerf does not listen on $up_port (see $up/prov.log)" >&2; exit 1; }
 
 # The hub's console line is on (every stats interval), so the script can see when the NI provider's images are all cached.
 (cd "$hub" && DOTNET_STARTUP_HOOKS="$hook" ALLOCATION_PROBE_FILE="$hub/hub-probe.csv" exec dotnet "$repo/PerfTools/PerfHub/bin/Release/net10.0/PerfHub.dll" \
@@ -64,8 +63,7 @@ listening "$up_port" || { echo "hub-peer-soak: LSEG C rsslProvPerf does not list
     -summaryFile "$hub/HubSummary.out" -statsFile "$hub/HubStats" ${HUB_ARGS:-}) > "$hub/hub.log" 2>&1 &
 our_hub=$!; pids+=("$our_hub")
 for p in "$hub_port" "$ni_port"; do
-  for _ in $(seq 1 300); do listening "$p" && break; sleep 0.1; done
-  listening "$p" || { echo "hub-peer-soak: PerfHub does not listen on $p (see $hub/hub.log)" >&2; exit 1; }
+  wait_listening "$p" || { echo "hub-peer-soak: PerfHub does not listen on $p (see $hub/hub.log)" >&2; exit 1; }
 done
 
 # The NI service differs from the upstream provider's in id and name (both tools default to 1, and rsslNIProvPerf to

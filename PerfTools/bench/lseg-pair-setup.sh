@@ -34,6 +34,8 @@ rq_wait_percent() {
     <(echo "$1") <(echo "$2")
 }
 listening() { ss -ltn 2>/dev/null | grep -q ":$1 "; }
+# wait_listening <port>: true once something listens on the port, false after 30 s
+wait_listening() { for _ in $(seq 1 300); do listening "$1" && return 0; sleep 0.1; done; return 1; }
 
 # end_pair: waits for the consumer ($cons; its exit code in rc), stops the provider ($prov), waits for $port to close.
 end_pair() {

@@ -58,8 +58,7 @@ our_prov=$!; pids+=("$our_prov")
     -statsFile "$lseg_to_ours/ProvStats") > "$lseg_to_ours/prov.log" 2>&1 &
 lseg_prov=$!; pids+=("$lseg_prov")
 for p in "$port" $((port + 1)); do
-  for _ in $(seq 1 300); do listening "$p" && break; sleep 0.1; done
-  listening "$p" || { echo "peer-soak: no provider listens on $p (see $out/*/prov.log)" >&2; exit 1; }
+  wait_listening "$p" || { echo "peer-soak: no provider listens on $p (see $out/*/prov.log)" >&2; exit 1; }
 done
 
 (cd "$work" && exec stdbuf -oL "$peers/bin/rsslConsPerf" -p "$port" "${cons_args[@]}" -summaryFile "$ours_to_lseg/ConsSummary.out" \

@@ -60,7 +60,7 @@ start_provider() { # side dir rate: sets $prov
     (cd "$work" && exec "$peers/bin/rsslProvPerf" "${args[@]}") > "$dir/prov.log" 2>&1 &
   fi
   prov=$!; pids+=("$prov")
-  for _ in $(seq 1 300); do listening "$port" && return 0; sleep 0.1; done
+  wait_listening "$port" && return 0
   echo "websocket: the $side provider did not listen on $port (see $dir/prov.log)" >&2
 }
 
