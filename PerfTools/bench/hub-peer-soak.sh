@@ -14,7 +14,7 @@
 #   latency    the consumer's mean latency, last WINDOW against first, at most LATENCY_GROWTH x (LSEG C's stats file
 #              has running totals only: soak-checks.sh)
 # and for the hub: its log (no error or warning; channels closed only when the run ended: the two consumers leaving,
-# then the providers stopped), no message dropped, its memory (last WINDOW at most MEMORY_GROWTH x the first), no gen0
+# then the providers stopped), no message dropped, its resident memory (last WINDOW at most MEMORY_GROWTH x the first), no gen0
 # collection after the warm-up (the AllocationProbe startup hook), and its CPU per update received, first and last.
 #
 # Environment overrides: DURATION (3600 s of steady state), UPDATE_RATE (100000 on each path), ITEM_COUNT (10000 on
@@ -139,7 +139,7 @@ awk -F', *' -v a="$(date -u -d "@$(( ${consumers_started%.*} + warmup ))" '+%F %
   'NR == 1 || ($1 > a && $1 <= b)' "$hub/HubStats.csv" > "$hub/steady.csv"
 dropped=$(column "$hub/steady.csv" "Msgs dropped" | awk '{ s += $1 } END { print s + 0 }')
 report hub dropped "$([ "$dropped" = 0 ] && echo 1 || echo 0)" "$dropped messages dropped in steady state for a consumer with no buffer"
-ratio_check hub memory "$(warmup=0 first_vs_last "$hub/steady.csv" "Memory (MB)" avg)" "$memory_growth" MB
+ratio_check hub memory "$(resident_window_ends "$hub/hub-probe.csv" $(( ${consumers_started%.*} + warmup )) $((first_end - interval)))" "$memory_growth" "MB resident"
 n=$(gen0_after_warmup "$hub/hub-probe.csv" "$consumers_started")
 report hub gen0 "$([ "$n" = 0 ] && echo 1 || echo 0)" "$n gen0 collections in PerfHub after the warm-up (WARMUP s after the consumers started)"
 # CPU per update received: the CSV's CPU% (the guide's: of all the machine's cores) over the updates of each interval,

@@ -10,7 +10,8 @@
 #              at least 90% of the stats intervals after the warm-up (they cross the wire all through the run)
 #   peer log   LSEG C's tool printed no error and saw no disconnection
 #   our log    our tool printed no error or warning, and no channel closed but the consumer's at its end
-#   memory     our tool's average memory (its stats CSV) over the last WINDOW seconds at most MEMORY_GROWTH x the first
+#   memory     our tool's average resident memory (the AllocationProbe's VmRSS; the stats CSV's column is the peak)
+#              over the last WINDOW seconds at most MEMORY_GROWTH x the first
 #   gen0       no gen0 collection in our tool after the warm-up (the AllocationProbe startup hook)
 #   latency    the consumer's latency, last WINDOW against first, at most LATENCY_GROWTH x: ours, the median of the
 #              per-interval averages (so a passing burst of load on the machine does not decide it); LSEG C's, the mean
@@ -98,7 +99,7 @@ for pair in ours-lseg lseg-ours; do
   report "$pair" "peer log" "$([ -z "$said" ] && echo 1 || echo 0)" "${said:-no error and no disconnection in the log of LSEG C}"
   if [ "$pair" = ours-lseg ]; then said=$(provider_trouble "$our_log" "$our_close"); else said=$(trouble "$our_log"); fi
   report "$pair" "our log" "$([ -z "$said" ] && echo 1 || echo 0)" "${said:-no error, warning or unexpected close in our log}"
-  ratio_check "$pair" "our memory" "$(first_vs_last "$ours_stats" "Memory(MB)" avg)" "$memory_growth" MB
+  ratio_check "$pair" "our memory" "$(resident_window_ends "$ours_probe")" "$memory_growth" "MB resident"
   n=$(gen0_after_warmup "$ours_probe")
   report "$pair" "our gen0" "$([ "$n" = 0 ] && echo 1 || echo 0)" "$n gen0 collections in our tool after the warm-up"
   if [ "$cons_how" = cumulative ]; then

@@ -54,6 +54,15 @@ ratio_check() { # subject check "first last" limit unit
   ok=$(awk -v r="$ratio" -v m="$4" 'BEGIN { print (r != "n/a" && r <= m) ? 1 : 0 }')
   report "$1" "$2" "$ok" "first ${window} s $first $5, last ${window} s $last $5: ratio $ratio (limit $4)"
 }
+# resident_window_ends <probe> [from] [to]: "first last": resident memory (resident_mb) over the first and last WINDOW
+# seconds between from (unix s; the probe's first sample plus WARMUP when not given) and to (its last sample)
+resident_window_ends() {
+  local from="${2:-}" to="${3:-}"
+  [ -n "$from" ] || from=$(awk -F, -v w="$warmup" 'NR == 1 { printf "%.3f", $1 + w; exit }' "$1")
+  [ -n "$to" ] || to=$(tail -1 "$1" | cut -d, -f1)
+  echo "$(resident_mb "$1" "$from" "$(awk -v f="$from" -v w="$window" 'BEGIN { printf "%.3f", f + w }')")" \
+    "$(resident_mb "$1" "$(awk -v t="$to" -v w="$window" 'BEGIN { printf "%.3f", t - w }')" "$to")"
+}
 # gen0_after_warmup <probe> [start]: gen0 collections between the end of the warm-up (WARMUP seconds after start, unix
 # seconds; the probe's first sample when not given) and the probe's last sample (probe: unix s, bytes, gen0, ...)
 gen0_after_warmup() {

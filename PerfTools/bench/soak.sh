@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Soak run: ProvPerf -> ConsPerf on loopback at a steady update rate for a long time (default 10 minutes at 100,000
 # updates/s), then a verdict on three things that only show over time:
-#   memory   flat: each tool's average memory (stats CSV) over the last minute vs the first minute of steady state
+#   memory   flat: each tool's average resident memory (the AllocationProbe's VmRSS; the stats CSV's memory column is
+#            the guide's peak working set, which never falls) over the last minute vs the first minute of steady state
 #   latency  stable: the consumer's average update latency per stats interval; last minute vs first minute
 #   gen0     none: gen0 collections counted in each tool over steady state (from the AllocationProbe startup hook)
 # The first WARMUP seconds after the consumer starts (images, JIT tiering) are not steady state.
@@ -65,7 +66,7 @@ if [ "$rows" -lt $((skip - 1 + 2 * per_minute)) ]; then
 fi
 
 echo
-printf "%-20s %12s %12s %12s %12s\n" UTC lat_avg_us update_rate cons_MB prov_MB
+printf "%-20s %12s %12s %12s %12s\n" UTC lat_avg_us update_rate cons_peak_MB prov_peak_MB
 paste -d, <(column "$out/ConsStats1.csv" UTC) <(column "$out/ConsStats1.csv" "Latency avg (usec)") \
   <(column "$out/ConsStats1.csv" "Update rate") <(column "$out/ConsStats1.csv" "Memory(MB)") \
   <(column "$out/ProvStats1.csv" "Memory(MB)") | awk -F, '{ printf "%-20s %12s %12s %12s %12s\n", $1, $2, $3, $4, $5 }'
@@ -80,22 +81,25 @@ check() { # name first last limit-ratio
   [ "$ok" = ok ] || verdict=FAIL
   printf "%-26s first minute %10s  last minute %10s  ratio %6s (limit %s)  %s\n" "$1" "$2" "$3" "$ratio" "$4" "$ok"
 }
-cons_mem=$(column "$out/ConsStats1.csv" "Memory(MB)")
-# The provider's rows over the same intervals as the consumer's (both start together, same -writeStatsInterval): its
-# rows after the consumer left (the channel close) are not steady state.
-prov_mem=$(column "$out/ProvStats1.csv" "Memory(MB)")
-lat=$(column "$out/ConsStats1.csv" "Latency avg (usec)")
-check "consumer memory (MB)" "$(echo "$cons_mem" | avg_lines "$skip" "$first_end")" "$(echo "$cons_mem" | avg_lines "$last_start" "$rows")" "$memory_growth"
-check "provider memory (MB)" "$(echo "$prov_mem" | avg_lines "$skip" "$first_end")" "$(echo "$prov_mem" | avg_lines "$last_start" "$rows")" "$memory_growth"
-check "consumer latency avg (us)" "$(echo "$lat" | avg_lines "$skip" "$first_end")" "$(echo "$lat" | avg_lines "$last_start" "$rows")" "$latency_growth"
-
-# gen0 collections between the end of the warm-up and the end of the consumer's run, on the probes' shared wall clock
-gen0() { # probe file, from (unix s), to (unix s)
-  awk -F, -v a="$2" -v b="$3" '$1 >= a && first == "" { first = $3 } $1 <= b { last = $3 } END { if (first == "") print "n/a"; else print last - first }' "$1"
-}
+# Steady state on the probes' shared wall clock: from the end of the warm-up to the end of the consumer's run (the
+# provider's samples after the consumer left are not steady state).
 start=$(head -1 "$out/cons-probe.csv" | cut -d, -f1)
 end=$(tail -1 "$out/cons-probe.csv" | cut -d, -f1)
 from=$(awk -v s="$start" -v w="$warmup" 'BEGIN { printf "%.3f", s + w }')
+at() { awk -v t="$1" -v d="$2" 'BEGIN { printf "%.3f", t + d }'; } # time, seconds to add
+# Resident memory (the probe's VmRSS), not the stats files' column: that is the peak working set, which never falls.
+for side in cons prov; do
+  name=$([ "$side" = cons ] && echo consumer || echo provider)
+  check "$name memory (MB rss)" "$(resident_mb "$out/$side-probe.csv" "$from" "$(at "$from" 60)")" \
+    "$(resident_mb "$out/$side-probe.csv" "$(at "$end" -60)" "$end")" "$memory_growth"
+done
+lat=$(column "$out/ConsStats1.csv" "Latency avg (usec)")
+check "consumer latency avg (us)" "$(echo "$lat" | avg_lines "$skip" "$first_end")" "$(echo "$lat" | avg_lines "$last_start" "$rows")" "$latency_growth"
+
+# gen0 collections between the end of the warm-up and the end of the consumer's run
+gen0() { # probe file, from (unix s), to (unix s)
+  awk -F, -v a="$2" -v b="$3" '$1 >= a && first == "" { first = $3 } $1 <= b { last = $3 } END { if (first == "") print "n/a"; else print last - first }' "$1"
+}
 for side in cons prov; do
   n=$(gen0 "$out/$side-probe.csv" "$from" "$end")
   ok=$([ "$n" = 0 ] && echo ok || echo FAIL)

@@ -17,6 +17,14 @@ alloc_rate() { # probe file, window start (s), window end (s)
     END { if (first != "" && last > first) printf "%.0f", (la - fa) / (last - first); else print "n/a" }' "$1"
 }
 
+# average resident memory (VmRSS, the probe's 7th column, in MB) of the probe samples between two wall-clock times:
+# what the process holds at each moment, where the stats files' memory column is the guide's peak working set, which
+# never comes down, so a rise under load that is given back would read there as a leak
+resident_mb() { # probe file, from (s), to (s)
+  awk -F, -v a="$2" -v b="$3" '$1 >= a && $1 <= b && $7 != "" { s += $7; n++ }
+    END { if (n) printf "%.2f", s / n / 1024; else print "n/a" }' "$1"
+}
+
 # bytes per message: an allocation rate (B/s) over a message rate (msgs/s)
 per_msg() { # bytes per second, messages per second
   awk -v a="$1" -v r="$2" 'BEGIN { if (a == "n/a" || r == "" || r <= 0) print "n/a"; else printf "%.2f", a / r }'
