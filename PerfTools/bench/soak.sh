@@ -69,7 +69,7 @@ echo
 printf "%-20s %12s %12s %12s %12s\n" UTC lat_avg_us update_rate cons_peak_MB prov_peak_MB
 paste -d, <(column "$out/ConsStats1.csv" UTC) <(column "$out/ConsStats1.csv" "Latency avg (usec)") \
   <(column "$out/ConsStats1.csv" "Update rate") <(column "$out/ConsStats1.csv" "Memory(MB)") \
-  <(column "$out/ProvStats1.csv" "Memory(MB)") | awk -F, '{ printf "%-20s %12s %12s %12s %12s\n", $1, $2, $3, $4, $5 }'
+  <(column "$out/ProvStats1.csv" "Memory(MB)") | awk -F, '$1 != "" { printf "%-20s %12s %12s %12s %12s\n", $1, $2, $3, $4, $5 }'
 echo
 
 verdict=PASS
