@@ -23,23 +23,37 @@ public static class JitWarmup
         BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly;
 
     /// <summary>Prepares what can be prepared; a method the runtime will not prepare ahead (generic, abstract, extern) is skipped.</summary>
-    public static void Prepare(params Assembly[] assemblies)
-    {
-        foreach (Assembly assembly in assemblies)
-            PrepareTypes(assembly.GetTypes());
-    }
+    public static void Prepare(params Assembly[] assemblies) =>
+        PrepareTypes(assemblies.SelectMany(assembly => assembly.GetTypes()));
 
-    /// <summary>Prepares the methods and constructors declared by these types (see <see cref="Prepare(Assembly[])"/>).</summary>
+    /// <summary>
+    /// Prepares the methods and constructors declared by these types (see <see cref="Prepare(Assembly[])"/>), after
+    /// running their static constructors: code compiled before its classes are initialised cannot take their static
+    /// readonly fields as constants, and checks on every call that the class is initialised.
+    /// </summary>
     public static void PrepareTypes(IEnumerable<Type> types)
     {
-        foreach (Type type in types)
+        Type[] preparable = types.Where(type => !type.ContainsGenericParameters).ToArray();
+        foreach (Type type in preparable)
+            Initialize(type);
+        foreach (Type type in preparable)
         {
-            if (type.ContainsGenericParameters)
-                continue;
             foreach (MethodInfo method in type.GetMethods(Declared))
                 Prepare(method);
             foreach (ConstructorInfo constructor in type.GetConstructors(Declared))
                 Prepare(constructor);
+        }
+    }
+
+    private static void Initialize(Type type)
+    {
+        try
+        {
+            RuntimeHelpers.RunClassConstructor(type.TypeHandle);
+        }
+        catch (Exception e) when (e is TypeInitializationException or TypeLoadException)
+        {
+            // The run's first use of the type meets the same failure and reports it.
         }
     }
 

@@ -43,6 +43,35 @@ public sealed class JitWarmupTests
         Assert.Equal(0, firstCalls.Compiled);
     }
 
+    private static bool s_tableInitialized;
+
+    /// <summary>A class with a static constructor and a static readonly value its code reads.</summary>
+    private static class WarmTable
+    {
+        public static readonly int Size;
+
+        static WarmTable()
+        {
+            Size = 64;
+            s_tableInitialized = true;
+        }
+
+        public static int Twice() => Size * 2;
+    }
+
+    [Fact]
+    public void A_prepared_types_static_constructor_runs_before_its_methods_are_compiled()
+    {
+        // Compiled before its class is initialised, code cannot take a static readonly as a constant and checks the
+        // class on every call; so the warm-up initialises the classes first.
+        Assert.False(s_tableInitialized);
+
+        JitWarmup.PrepareTypes([typeof(WarmTable)]);
+
+        Assert.True(s_tableInitialized);
+        Assert.Equal(128, WarmTable.Twice());
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static IWarmSample Create() => new WarmSample();
 
