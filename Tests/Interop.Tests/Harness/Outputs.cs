@@ -27,11 +27,6 @@ internal static partial class Outputs
     ];
 
     /// <summary>
-    /// Fails on any line of LSEG's output that reports a failure. When our side ends the connection
-    /// (<paramref name="ourSideCloses"/>), LSEG C's own line for an orderly close by the peer is allowed, once per
-    /// channel.
-    /// </summary>
-    /// <summary>
     /// LSEG C's tool printed the channel it ran on with the compression given ("compressionType: zlib"); nothing is
     /// asserted for a null one.
     /// </summary>
@@ -44,6 +39,11 @@ internal static partial class Outputs
             $"{lseg.Name}: expected its channel's compressionType: {compression}; it reported [{string.Join(", ", reported)}]:\n{lseg.Tail()}");
     }
 
+    /// <summary>
+    /// Fails on any line of LSEG's output that reports a failure. When our side ends the connection
+    /// (<paramref name="ourSideCloses"/>), LSEG C's own line for an orderly close by the peer is allowed, once per
+    /// channel.
+    /// </summary>
     public static void AssertLsegLogClean(PeerProcess lseg, bool ourSideCloses, int channels = 1, bool webSocket = false)
     {
         string[] lines = lseg.Output.Split('\n');
