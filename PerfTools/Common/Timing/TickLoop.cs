@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace PerfTools.Common.Timing;
 
 /// <summary>
@@ -12,6 +14,10 @@ public sealed class TickLoop
 
     public TickScheduler Scheduler => _scheduler;
 
+    // Entered once per thread and left at the end of the run, so tiered compilation could only replace it by on-stack
+    // replacement, compiled on the transport thread itself seconds into the run: it is compiled fully optimised
+    // before its first tick instead (what it calls still tiers up as usual).
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void Run(ITickHandler handler, CancellationToken cancellation)
     {
         _scheduler.Start();
