@@ -93,17 +93,27 @@ def cpu_seconds(pid):
         return None
 
 
-def listening(p):
+def local_port_in_state(p, state):
+    """True when a TCP socket on local port p is in state (hex, as /proc/net/tcp writes it)."""
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
             with open(table) as f:
                 for line in f.readlines()[1:]:
                     cols = line.split()
-                    if cols[3] == "0A" and int(cols[1].rsplit(":", 1)[1], 16) == p:
+                    if cols[3] == state and int(cols[1].rsplit(":", 1)[1], 16) == p:
                         return True
         except OSError:
             pass
     return False
+
+
+def listening(p):
+    return local_port_in_state(p, "0A")
+
+
+def connected(p):
+    """True once a connection to the server's port is established: the client's run has started (ours rehearse first)."""
+    return local_port_in_state(p, "01")
 
 
 def command(impl, args):
@@ -115,7 +125,8 @@ def run_pair(impl, c, workdir):
     global port
     port += 1
     common = ["-tickRate", "1000", "-writeStatsInterval", "1", "-noDisplayStats"]
-    server_args = ["-appType", "server", "-p", str(port), "-runTime", str(SECONDS + 6)] + common + c["server"] + [
+    # The server outlives the client's rehearsal (ours: up to 5 s before it connects) and run; it is stopped by Ctrl+C.
+    server_args = ["-appType", "server", "-p", str(port), "-runTime", str(SECONDS + 20)] + common + c["server"] + [
         "-summaryFile", "srv.out", "-statsFile", "SrvStats", "-latencyFile", "SrvLat"]
     client_args = ["-appType", "client", "-h", "127.0.0.1", "-p", str(port), "-runTime", str(SECONDS)] + common + c["client"] + [
         "-summaryFile", "cli.out", "-statsFile", "CliStats", "-latencyFile", "CliLat"]
@@ -129,11 +140,14 @@ def run_pair(impl, c, workdir):
             while not listening(port) and time.time() < deadline and server.poll() is None:
                 time.sleep(0.05)
             client = subprocess.Popen(command(impl, client_args), cwd=workdir, stdout=cli_log, stderr=subprocess.STDOUT, env=env)
-            started = time.time()
-            samples = []  # (time, server cpu, client cpu)
+            started = None  # when the client connected: its run time starts there, after our tools' rehearsal
+            samples = []  # (time since connected, server cpu, client cpu)
             while client.poll() is None:
-                samples.append((time.time() - started, cpu_seconds(server.pid), cpu_seconds(client.pid)))
-                time.sleep(0.25)
+                if started is None and connected(port):
+                    started = time.time()
+                if started is not None:
+                    samples.append((time.time() - started, cpu_seconds(server.pid), cpu_seconds(client.pid)))
+                time.sleep(0.25 if started is not None else 0.02)
             server.send_signal(signal.SIGINT)  # Ctrl+C: both tools end their run and write their summary
             server.wait(timeout=30)
         finally:
@@ -194,7 +208,7 @@ def figures(workdir, receiver, sender, samples):
     lat_avg = statistics.mean(lat) / 1000 if lat else None
     lat_p50 = lat[len(lat) // 2] / 1000 if lat else None
     lat_p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] / 1000 if lat else None
-    # CPU over the steady window: from 3 s after the client started to 1 s before its end.
+    # CPU over the steady window: from 3 s after the client connected to 1 s before its run time ends.
     window = [s for s in samples if 3 <= s[0] <= SECONDS - 1 and s[1] is not None and s[2] is not None]
     cpu = {"server": None, "client": None}
     if len(window) >= 2 and rate > 0:
