@@ -11,10 +11,11 @@ public static class TransportPerfApp
 {
     /// <summary>
     /// Parses <paramref name="args"/>, runs, and returns the exit code. Never exits the process.
-    /// <paramref name="beforeRun"/> runs once the options are known good, before the run time starts (Main: JIT warm-up).
+    /// <paramref name="beforeRun"/> runs once the options are known good, before the run time starts, with them (Main: JIT
+    /// warm-up and the rehearsal), and may return a line for the console.
     /// </summary>
     public static int Run(string[] args, TextWriter console, TextWriter errors, CancellationToken cancellation = default,
-        bool handleSignals = false, Action<int>? listening = null, Action? beforeRun = null)
+        bool handleSignals = false, Action<int>? listening = null, Func<TransportPerfOptions, string?>? beforeRun = null)
     {
         // Transport threads and the main thread both print.
         console = TextWriter.Synchronized(console);
@@ -31,7 +32,8 @@ public static class TransportPerfApp
         if (options.AppType == AppType.Client && !options.UseProxy && (options.ProxyHost.Length > 0 || options.ProxyPort.Length > 0))
             errors.WriteLine("TransportPerf: warning: -ph and -pp are used only with -proxy; connecting directly.");
 
-        beforeRun?.Invoke();
+        if (beforeRun?.Invoke(options) is { } warmedUp)
+            console.WriteLine(warmedUp);
         using var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTime), cancellation, handleSignals);
         try
         {
