@@ -33,6 +33,10 @@ public sealed class RehearsalTests
         string[] compiled = File.ReadAllLines(jitList);
         AssertAtTier1(compiled, "TransportSession:SendGroup");
         AssertAtTier1(compiled, "TransportSession:OnMessage");
+        // The tick loop is entered once per thread: compiled fully optimised at once, never replaced on the stack.
+        string[] tickLoop = compiled.Where(line => line.Contains("TickLoop:Run(", StringComparison.Ordinal)).ToArray();
+        Assert.NotEmpty(tickLoop);
+        Assert.All(tickLoop, line => Assert.Contains("[FullOpts", line));
     }
 
     /// <summary>
