@@ -66,7 +66,14 @@ internal static class TransportRehearsal
     private static RehearsalResult RunIn(string folder, TransportPerfOptions run, RehearsalLimits limits, long start, long compiledBefore)
     {
         using var stop = new CancellationTokenSource();
-        var errors = new StringWriter();
+        // Both runs and their transport threads may write here at once; the synchronized writer locks on itself.
+        var errorText = new StringWriter();
+        TextWriter errors = TextWriter.Synchronized(errorText);
+        string? FirstError()
+        {
+            lock (errors)
+                return FirstLine(errorText.ToString());
+        }
         int port = 0;
         using var listening = new ManualResetEventSlim();
         int serverExit = -1, clientExit = -1;
@@ -77,7 +84,7 @@ internal static class TransportRehearsal
         {
             stop.Cancel();
             serverThread.Join(StopLimit);
-            return RehearsalResult.Failed(FirstLine(errors) ?? "the rehearsal's server did not listen", start, compiledBefore);
+            return RehearsalResult.Failed(FirstError() ?? "the rehearsal's server did not listen", start, compiledBefore);
         }
         Thread clientThread = StartRun("client", ClientOptions(run, folder, port), errors, stop.Token, null, code => clientExit = code);
 
@@ -87,14 +94,14 @@ internal static class TransportRehearsal
         bool stopped = serverThread.Join(StopLimit) & clientThread.Join(StopLimit);
         StartThreadPool();
         string? failure = !stopped ? "the rehearsal did not stop"
-            : Failed(serverExit) || Failed(clientExit) ? FirstLine(errors) ?? $"the rehearsal ended with exit codes {serverExit} and {clientExit}"
+            : IsFailure(serverExit) || IsFailure(clientExit) ? FirstError() ?? $"the rehearsal ended with exit codes {serverExit} and {clientExit}"
             : null;
         return new RehearsalResult(failure, rehearsed, Stopwatch.GetElapsedTime(start), System.Runtime.JitInfo.GetCompiledMethodCount() - compiledBefore);
     }
 
     // A lost connection (the two ends stop together) and sequence gaps (a receiver behind a blasting sender) are part
     // of a rehearsal; a setup failure, no connection or an internal error are not.
-    private static bool Failed(int exitCode) =>
+    private static bool IsFailure(int exitCode) =>
         exitCode is TransportRunOutcome.SetupFailed or TransportRunOutcome.NeverConnected || exitCode > TransportRunOutcome.BadSequence;
 
     // Until nothing new has been compiled for limits.Quiet, after limits.Minimum and before limits.Maximum.
@@ -145,8 +152,7 @@ internal static class TransportRehearsal
             catch (Exception e)
             {
                 // The run itself will meet whatever this was, and report it properly.
-                lock (errors)
-                    errors.WriteLine($"rehearsal {role}: {e.GetType().Name}: {e.Message}");
+                errors.WriteLine($"rehearsal {role}: {e.GetType().Name}: {e.Message}");
                 exited(int.MaxValue);
             }
         })
@@ -192,11 +198,8 @@ internal static class TransportRehearsal
         SummaryFile = Path.Combine(folder, role + "_summary.out"),
     };
 
-    private static string? FirstLine(StringWriter errors)
+    private static string? FirstLine(string text)
     {
-        string text;
-        lock (errors)
-            text = errors.ToString();
         int end = text.IndexOf('\n');
         return text.Length == 0 ? null : (end < 0 ? text : text[..end]).TrimEnd();
     }

@@ -80,7 +80,7 @@ public sealed class RehearsalTests
             TimeSpan.FromMilliseconds(300), TimeSpan.FromMilliseconds(100), TimeSpan.FromSeconds(2)));
 
         Assert.Null(result.Failure);
-        Assert.True(result.MethodsCompiled >= 0);
+        Assert.True(result.MethodsCompiled > 0); // its own code, at least, is compiled for it
         Assert.Equal(before, RehearsalFolders());
         Assert.Equal(cwdBefore, Directory.GetFileSystemEntries(cwd));
     }
