@@ -43,6 +43,17 @@ internal sealed class TransportPerfRun
     /// <summary>Called once the server listens, with its port (useful with -p 0).</summary>
     public Action<int>? Listening { get; init; }
 
+    /// <summary>
+    /// Time between statistics intervals; by default -writeStatsInterval. The rehearsal shortens it so that the
+    /// once-an-interval code reaches its final compilation before the run, not in the middle of it.
+    /// </summary>
+    public TimeSpan? StatsInterval { get; init; }
+
+    private TimeSpan Interval => StatsInterval ?? TimeSpan.FromSeconds(_options.WriteStatsInterval);
+
+    // The main thread wakes at least once an interval.
+    private TimeSpan MainThreadWait => Interval < MainLoopWait ? Interval : MainLoopWait;
+
     /// <summary>Runs to the end; returns the process exit code.</summary>
     public int Execute(ShutdownSignal shutdown)
     {
@@ -127,10 +138,10 @@ internal sealed class TransportPerfRun
         using IPerfListener listener = _endpoints.Listen();
         _console.WriteLine($"Server listening on port {listener.Port}.");
         Listening?.Invoke(listener.Port);
-        var statsClock = new IntervalClock(_options.WriteStatsInterval);
+        var statsClock = new IntervalClock(Interval);
         while (!shutdown.IsRequested)
         {
-            IPerfChannel? channel = listener.Accept(MainLoopWait, shutdown.Token, out string? failure);
+            IPerfChannel? channel = listener.Accept(MainThreadWait, shutdown.Token, out string? failure);
             if (channel is not null)
             {
                 TransportThread least = workers.MinBy(w => w.ConnectionCount)!;
@@ -147,7 +158,7 @@ internal sealed class TransportPerfRun
 
     private void ConnectAndRunUntilShutdown(TransportThread[] workers, TransportReport collector, ShutdownSignal shutdown)
     {
-        var statsClock = new IntervalClock(_options.WriteStatsInterval);
+        var statsClock = new IntervalClock(Interval);
         int connected = 0;
         while (!shutdown.IsRequested)
         {
@@ -170,7 +181,7 @@ internal sealed class TransportPerfRun
             }
             else
             {
-                shutdown.Token.WaitHandle.WaitOne(MainLoopWait);
+                shutdown.Token.WaitHandle.WaitOne(MainThreadWait);
             }
             Collect(collector, statsClock, shutdown);
         }
@@ -183,11 +194,13 @@ internal sealed class TransportPerfRun
             collector.WriteInterval(running: !shutdown.IsRequested);
     }
 
-    /// <summary>Fires every <c>seconds</c>, on a fixed schedule from creation.</summary>
-    private sealed class IntervalClock(int seconds)
+    /// <summary>Fires every <c>interval</c>, on a fixed schedule from creation.</summary>
+    private sealed class IntervalClock(TimeSpan interval)
     {
-        private readonly long _interval = seconds * System.Diagnostics.Stopwatch.Frequency;
-        private long _next = System.Diagnostics.Stopwatch.GetTimestamp() + seconds * System.Diagnostics.Stopwatch.Frequency;
+        private readonly long _interval = Ticks(interval);
+        private long _next = System.Diagnostics.Stopwatch.GetTimestamp() + Ticks(interval);
+
+        private static long Ticks(TimeSpan interval) => (long)(interval.TotalSeconds * System.Diagnostics.Stopwatch.Frequency);
 
         public bool IsDue()
         {

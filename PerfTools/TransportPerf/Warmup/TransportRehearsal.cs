@@ -8,12 +8,13 @@ namespace PerfTools.TransportPerf.Warmup;
 /// <summary>
 /// Before the run, the process runs its own session code against itself over loopback (a server and a client on
 /// 127.0.0.1 with the run's message size, packing, compression and tick rate; the server sends, the client receives,
-/// or reflects for a run that reflects) until the JIT has recompiled what runs. With tiered compilation the hot paths
-/// are then in their final, profile-guided form when the first counted message leaves: guarded devirtualisation and
-/// inlining through the channel interfaces make our 76-byte sender a fifth to a third cheaper per message than the
-/// same code compiled once, fully optimised, ahead of the run (bench/README.md, "Tiered compilation with a
-/// rehearsal"); without the rehearsal the run's first seconds would run tier-0 code and recompile beside the
-/// transport threads.
+/// or reflects for a run that reflects) until the JIT has recompiled what runs, then waits until the JIT has finished
+/// what the rehearsal gave it. With tiered compilation the hot paths are then in their final, profile-guided form
+/// when the first counted message leaves: guarded devirtualisation and inlining through the channel interfaces make
+/// our 76-byte sender a fifth to a third cheaper per message than the same code compiled once, fully optimised, ahead
+/// of the run (bench/README.md, "Tiered compilation with a rehearsal"); without the rehearsal the run's first seconds
+/// would run tier-0 code and recompile beside the transport threads, and on a two-core machine the JIT's thread then
+/// holds latency samples for milliseconds ("JIT work out of the run").
 /// </summary>
 /// <remarks>
 /// The rehearsal writes its statistics to a temporary folder it deletes, prints nothing, and never fails the run:
@@ -27,6 +28,22 @@ internal static class TransportRehearsal
 
     /// <summary>Messages per second the rehearsal's server sends when the run reflects (a reflector is run well under capacity).</summary>
     internal const int ReflectorRehearsalRate = 100_000;
+
+    /// <summary>
+    /// The rehearsal's statistics interval. Code run once an interval (collecting, formatting and writing a stats
+    /// row and the console block) is promoted by the tiered JIT after 30 calls, twice (instrumented, then final):
+    /// at the run's one-second interval that recompilation came five seconds into the run, 35 ms of the JIT's time
+    /// beside the transport threads. Fifty intervals a second get it done within the rehearsal.
+    /// </summary>
+    internal static readonly TimeSpan StatsInterval = TimeSpan.FromMilliseconds(20);
+
+    /// <summary>The longest wait, after the rehearsal has closed, for the JIT to finish what closing gave it.</summary>
+    internal static readonly TimeSpan SettleLimit = TimeSpan.FromSeconds(2);
+
+    /// <summary>Connections made and closed (each after <see cref="ShortConnectionSeconds"/>) before the one that lasts until the rehearsal ends.</summary>
+    internal const int ShortConnections = 2;
+
+    internal const int ShortConnectionSeconds = 1;
 
     private static readonly TimeSpan ConnectLimit = TimeSpan.FromSeconds(5);
     private static readonly TimeSpan StopLimit = TimeSpan.FromSeconds(15);
@@ -86,6 +103,23 @@ internal static class TransportRehearsal
             serverThread.Join(StopLimit);
             return RehearsalResult.Failed(FirstError() ?? "the rehearsal's server did not listen", start, compiledBefore);
         }
+        // Connections one after the other. Setting a connection up runs loops (its buffer pools, its latency
+        // positions, the key exchange) that the JIT promotes one step per connection: after these, the run's own
+        // connection compiles nothing, where it once kept the JIT busy beside its first messages.
+        for (int c = 1; c <= ShortConnections; c++)
+        {
+            int shortExit = -1;
+            string role = $"client{c}";
+            Thread shortClient = StartRun(role, ClientOptions(run, folder, port, role) with { RunTime = ShortConnectionSeconds },
+                errors, stop.Token, null, code => shortExit = code);
+            if (!shortClient.Join(TimeSpan.FromSeconds(ShortConnectionSeconds) + ConnectLimit) || IsFailure(shortExit))
+            {
+                stop.Cancel();
+                serverThread.Join(StopLimit);
+                shortClient.Join(StopLimit);
+                return RehearsalResult.Failed(FirstError() ?? $"the rehearsal's connection {c} did not end", start, compiledBefore);
+            }
+        }
         Thread clientThread = StartRun("client", ClientOptions(run, folder, port), errors, stop.Token, null, code => clientExit = code);
 
         WaitForQuietJit(limits, start, () => !serverThread.IsAlive || !clientThread.IsAlive);
@@ -93,6 +127,10 @@ internal static class TransportRehearsal
         stop.Cancel();
         bool stopped = serverThread.Join(StopLimit) & clientThread.Join(StopLimit);
         StartThreadPool();
+        // Closing wrote the rehearsal's summaries and latency distributions: code called thousands of times, whose
+        // promotion the JIT starts 100 ms later on its own thread (about 140 methods, 30-80 ms of CPU). Without this
+        // wait that happened in the run's first 200 ms, and its latency samples waited milliseconds for a CPU.
+        WaitForQuietJit(new RehearsalLimits(TimeSpan.Zero, limits.Quiet, SettleLimit), Stopwatch.GetTimestamp(), static () => false);
         string? failure = !stopped ? "the rehearsal did not stop"
             : IsFailure(serverExit) || IsFailure(clientExit) ? FirstError() ?? $"the rehearsal ended with exit codes {serverExit} and {clientExit}"
             : null;
@@ -146,7 +184,7 @@ internal static class TransportRehearsal
             {
                 using var shutdown = new ShutdownSignal(TimeSpan.FromSeconds(options.RunTime), stop, handleSignals: false);
                 using var endpoints = new EtaTransportEndpoints(options);
-                var run = new TransportPerfRun(options, endpoints, TextWriter.Null, errors) { Listening = listening };
+                var run = new TransportPerfRun(options, endpoints, TextWriter.Null, errors) { Listening = listening, StatsInterval = StatsInterval };
                 exited(run.Execute(shutdown));
             }
             catch (Exception e)
@@ -171,7 +209,7 @@ internal static class TransportRehearsal
         LatencyMsgRate = run.LatencyMsgRate != 0 ? run.LatencyMsgRate : 1000,
     };
 
-    internal static TransportPerfOptions ClientOptions(TransportPerfOptions run, string folder, int port) => Shared(run, folder, "client") with
+    internal static TransportPerfOptions ClientOptions(TransportPerfOptions run, string folder, int port, string role = "client") => Shared(run, folder, role) with
     {
         AppType = AppType.Client,
         HostName = "127.0.0.1",
@@ -189,8 +227,8 @@ internal static class TransportRehearsal
         InterfaceName = "",
         UseProxy = false,
         Threads = PerfTools.Common.Threading.ThreadCpuList.SingleUnpinned,
-        DisplayStats = false,
-        WriteStatsInterval = 1,
+        // The console block is formatted as in the run (and written nowhere), so that its code is compiled too.
+        DisplayStats = run.DisplayStats,
         // Ended by the caller; the run time only bounds a rehearsal the caller could not stop.
         RunTime = 60,
         StatsFile = Path.Combine(folder, role + "_stats"),
@@ -213,7 +251,7 @@ internal readonly record struct RehearsalLimits(TimeSpan Minimum, TimeSpan Quiet
 
 /// <summary>
 /// What a rehearsal did: <see cref="Failure"/> is null when it ran and stopped as asked; <see cref="Rehearsed"/> is the
-/// time until it was told to stop, <see cref="Elapsed"/> includes closing its connections.
+/// time until it was told to stop, <see cref="Elapsed"/> includes closing its connections and the JIT's work that closing started.
 /// </summary>
 internal readonly record struct RehearsalResult(string? Failure, TimeSpan Rehearsed, TimeSpan Elapsed, long MethodsCompiled)
 {

@@ -25,7 +25,7 @@ public sealed class RehearsalTests
         using var folder = new TempFolder("rehearsal-jit-");
         string jitList = folder.File("jit.txt");
         using Process server = StartTransportPerf(folder.Path,
-            "-appType server -p 0 -runTime 1 -msgRate 100000 -latencyMsgRate 100 -msgSize 76 -noDisplayStats",
+            "-appType server -p 0 -runTime 1 -msgRate 100000 -latencyMsgRate 100 -msgSize 76",
             ("DOTNET_JitStdOutFile", jitList), ("DOTNET_JitDisasmSummary", "1"));
         string console = await EndOf(server);
         Assert.Contains("Warm-up: rehearsed over loopback", console);
@@ -33,6 +33,16 @@ public sealed class RehearsalTests
         string[] compiled = File.ReadAllLines(jitList);
         AssertAtTier1(compiled, "TransportSession:SendGroup");
         AssertAtTier1(compiled, "TransportSession:OnMessage");
+        // Once-an-interval code too (the run has one interval, at its end): at the run's interval of a second it was
+        // promoted, with the number formatting under it, five seconds into the run, beside the transport threads.
+        AssertAtTier1(compiled, "TransportReport:WriteInterval");
+        AssertAtTier1(compiled, "StatsCollector`1[System.__Canon]:Collect");
+        AssertAtTier1(compiled, "StatsFile:WriteRow");
+        AssertAtTier1(compiled, "TransportConsoleReport:Write");
+        // And what setting a connection up runs in loops (its buffer pool, its latency positions): the rehearsal
+        // connects three times, so the run's own connection compiles nothing beside its first messages.
+        AssertAtTier1(compiled, "Eta.Transport.TransportBuffer:.ctor");
+        AssertAtTier1(compiled, "System.Random:Next");
         // The tick loop is entered once per thread: compiled fully optimised at once, never replaced on the stack.
         string[] tickLoop = compiled.Where(line => line.Contains("TickLoop:Run(", StringComparison.Ordinal)).ToArray();
         Assert.NotEmpty(tickLoop);

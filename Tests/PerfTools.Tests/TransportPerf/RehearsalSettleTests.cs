@@ -1,0 +1,41 @@
+using PerfTools.TransportPerf.Options;
+using PerfTools.TransportPerf.Warmup;
+using Xunit;
+
+namespace PerfTools.Tests.TransportPerf;
+
+/// <summary>
+/// The rehearsal hands over a quiet JIT. Closing it writes its summaries and latency distributions, code called
+/// thousands of times, which the tiered JIT promotes on its own thread 100 ms later: about 140 methods and up to
+/// 80 ms of a CPU, which landed in the run's first 200 ms and held its latency samples for milliseconds.
+/// In the collection that runs alone, so that no other test's code is compiled in the meantime.
+/// </summary>
+[Collection(TransportPerfEndToEnd.Name)]
+public sealed class RehearsalSettleTests
+{
+    private static readonly TimeSpan Observed = TimeSpan.FromSeconds(1);
+
+    [Fact]
+    public void Nothing_the_rehearsal_started_is_compiled_after_it_returns()
+    {
+        var run = new TransportPerfOptions
+        {
+            AppType = AppType.Server, MsgRate = 100_000, LatencyMsgRate = 1000, MsgSize = 150, PackCount = 20, TickRate = 1000,
+            WriteStatsInterval = 1, RunTime = 300, OutputBuffers = 5000, MaxFragmentSize = 6144, StatsFile = "TransportStats",
+            SummaryFile = "TransportSummary.out", LatencyFile = "TransportLatency",
+        };
+        RehearsalResult result = TransportRehearsal.Run(run, new RehearsalLimits(
+            TimeSpan.FromSeconds(1), TimeSpan.FromMilliseconds(300), TimeSpan.FromSeconds(3)));
+        WaitHandle cancelled = TestContext.Current.CancellationToken.WaitHandle;
+        cancelled.WaitOne(0); // compiled before the count starts, as everything this test calls while it watches
+        long atReturn = System.Runtime.JitInfo.GetCompiledMethodCount();
+
+        // Long enough for the JIT's 100 ms call-counting delay and what it then compiles (an observation, not a wait
+        // for an event). Blocking: a first await would compile xunit's whole chain of async callers meanwhile.
+        cancelled.WaitOne(Observed);
+        long compiledSince = System.Runtime.JitInfo.GetCompiledMethodCount() - atReturn;
+
+        Assert.Null(result.Failure);
+        Assert.True(compiledSince < 10, $"{compiledSince} methods compiled in the {Observed.TotalSeconds} s after the rehearsal returned");
+    }
+}
