@@ -1,4 +1,4 @@
-using System.Runtime.InteropServices;
+using PerfTools.Common.Threading;
 
 namespace PerfTools.ProvPerf.Network;
 
@@ -11,12 +11,11 @@ namespace PerfTools.ProvPerf.Network;
 /// allows it), so without them the thread stays lowered, which is harmless for ProvPerf's main thread since the
 /// run ends with it. Elsewhere (and if the calls fail) it does nothing.
 /// </summary>
-internal readonly partial struct AcceptingThreadPriority : IDisposable
+internal readonly struct AcceptingThreadPriority : IDisposable
 {
     /// <summary>Nice 10 against the provider threads' 0: about a tenth of a core's share when both want it.</summary>
     public const int NiceIncrease = 10;
 
-    private const int PrioProcess = 0; // with a thread id, setpriority applies to that thread alone on Linux
     private readonly int _threadId;
     private readonly int _previous;
 
@@ -30,37 +29,21 @@ internal readonly partial struct AcceptingThreadPriority : IDisposable
     public bool IsLowered => _threadId != 0;
 
     /// <summary>The calling thread's nice value now (Linux), or null.</summary>
-    public static int? CurrentNice()
-    {
-        if (!OperatingSystem.IsLinux())
-            return null;
-        Marshal.SetLastPInvokeError(0);
-        int nice = GetPriority(PrioProcess, GetThreadId());
-        return nice == -1 && Marshal.GetLastPInvokeError() != 0 ? null : nice;
-    }
+    public static int? CurrentNice() => ThreadNice.Of(ThreadNice.CurrentThreadId());
 
     public static AcceptingThreadPriority Lower()
     {
         int? current = CurrentNice();
         if (current is null)
             return default;
-        int threadId = GetThreadId();
-        int lowered = Math.Min(19, current.Value + NiceIncrease);
-        return SetPriority(PrioProcess, threadId, lowered) == 0 ? new AcceptingThreadPriority(threadId, current.Value) : default;
+        int threadId = ThreadNice.CurrentThreadId();
+        int lowered = Math.Min(ThreadNice.Lowest, current.Value + NiceIncrease);
+        return ThreadNice.Set(threadId, lowered) ? new AcceptingThreadPriority(threadId, current.Value) : default;
     }
 
     public void Dispose()
     {
         if (IsLowered)
-            SetPriority(PrioProcess, _threadId, _previous);
+            ThreadNice.Set(_threadId, _previous);
     }
-
-    [LibraryImport("libc", EntryPoint = "gettid")]
-    private static partial int GetThreadId();
-
-    [LibraryImport("libc", EntryPoint = "getpriority", SetLastError = true)]
-    private static partial int GetPriority(int which, int who);
-
-    [LibraryImport("libc", EntryPoint = "setpriority", SetLastError = true)]
-    private static partial int SetPriority(int which, int who, int priority);
 }
