@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using PerfTools.Common.Lifetime;
+using PerfTools.Common.Threading;
 using PerfTools.TransportPerf.Network;
 using PerfTools.TransportPerf.Options;
 
@@ -127,6 +128,10 @@ internal static class TransportRehearsal
         stop.Cancel();
         bool stopped = serverThread.Join(StopLimit) & clientThread.Join(StopLimit);
         StartThreadPool();
+        // What the run still gives the JIT (its own once-a-run set-up crosses thresholds the rehearsal's runs left
+        // close) is compiled on CPU time the transport threads do not want. Before the wait below, which then also
+        // covers what this call itself compiles.
+        JitThreadPriority.LowerWorkers();
         // Closing wrote the rehearsal's summaries and latency distributions: code called thousands of times, whose
         // promotion the JIT starts 100 ms later on its own thread (about 140 methods, 30-80 ms of CPU). Without this
         // wait that happened in the run's first 200 ms, and its latency samples waited milliseconds for a CPU.
@@ -226,7 +231,7 @@ internal static class TransportRehearsal
         EncryptedConnectionType = ConnectionChoice.Socket,
         InterfaceName = "",
         UseProxy = false,
-        Threads = PerfTools.Common.Threading.ThreadCpuList.SingleUnpinned,
+        Threads = ThreadCpuList.SingleUnpinned,
         // The console block is formatted as in the run (and written nowhere), so that its code is compiled too.
         DisplayStats = run.DisplayStats,
         // Ended by the caller; the run time only bounds a rehearsal the caller could not stop.

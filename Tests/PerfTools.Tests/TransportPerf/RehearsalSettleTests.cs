@@ -1,3 +1,4 @@
+using PerfTools.Common.Threading;
 using PerfTools.TransportPerf.Options;
 using PerfTools.TransportPerf.Warmup;
 using Xunit;
@@ -15,16 +16,17 @@ public sealed class RehearsalSettleTests
 {
     private static readonly TimeSpan Observed = TimeSpan.FromSeconds(1);
 
+    private static readonly TransportPerfOptions Options = new()
+    {
+        AppType = AppType.Server, MsgRate = 100_000, LatencyMsgRate = 1000, MsgSize = 150, PackCount = 20, TickRate = 1000,
+        WriteStatsInterval = 1, RunTime = 300, OutputBuffers = 5000, MaxFragmentSize = 6144, StatsFile = "TransportStats",
+        SummaryFile = "TransportSummary.out", LatencyFile = "TransportLatency",
+    };
+
     [Fact]
     public void Nothing_the_rehearsal_started_is_compiled_after_it_returns()
     {
-        var run = new TransportPerfOptions
-        {
-            AppType = AppType.Server, MsgRate = 100_000, LatencyMsgRate = 1000, MsgSize = 150, PackCount = 20, TickRate = 1000,
-            WriteStatsInterval = 1, RunTime = 300, OutputBuffers = 5000, MaxFragmentSize = 6144, StatsFile = "TransportStats",
-            SummaryFile = "TransportSummary.out", LatencyFile = "TransportLatency",
-        };
-        RehearsalResult result = TransportRehearsal.Run(run, new RehearsalLimits(
+        RehearsalResult result = TransportRehearsal.Run(Options, new RehearsalLimits(
             TimeSpan.FromSeconds(1), TimeSpan.FromMilliseconds(300), TimeSpan.FromSeconds(3)));
         WaitHandle cancelled = TestContext.Current.CancellationToken.WaitHandle;
         cancelled.WaitOne(0); // compiled before the count starts, as everything this test calls while it watches
@@ -37,5 +39,23 @@ public sealed class RehearsalSettleTests
 
         Assert.Null(result.Failure);
         Assert.True(compiledSince < 10, $"{compiledSince} methods compiled in the {Observed.TotalSeconds} s after the rehearsal returned");
+    }
+
+    /// <summary>
+    /// What the run still gives the JIT is compiled at the lowest priority: the rehearsal leaves the JIT's thread at
+    /// nice 19 (Linux), so that it waits for a CPU rather than taking one from a transport thread.
+    /// </summary>
+    [Fact]
+    public void The_rehearsal_leaves_the_JIT_thread_at_the_lowest_priority()
+    {
+        if (!OperatingSystem.IsLinux())
+            Assert.Skip("thread priorities are set on Linux only");
+        RehearsalResult result = TransportRehearsal.Run(Options, new RehearsalLimits(
+            TimeSpan.FromSeconds(1), TimeSpan.FromMilliseconds(300), TimeSpan.FromSeconds(3)));
+
+        Assert.Null(result.Failure);
+        IReadOnlyList<int> workers = JitThreadPriority.WorkerThreadIds();
+        Assert.NotEmpty(workers);
+        Assert.All(workers, id => Assert.Equal(ThreadNice.Lowest, ThreadNice.Of(id)));
     }
 }
