@@ -73,8 +73,10 @@ internal static partial class Outputs
     public static void AssertConsumerSteadyState(string who, string summary, int items, bool latency)
     {
         Assert.False(string.IsNullOrEmpty(summary), $"{who} wrote no summary");
-        Assert.DoesNotContain("Steady state was not reached", summary);
-        Assert.DoesNotContain("TEST FAILED", summary);
+        // The whole summary on failure: its last lines say why (LSEG's "ERROR: TEST FAILED due to error from Consumer
+        // Thread n:" is followed by the code, the text and where), which a sub-string assertion would cut off.
+        Assert.False(summary.Contains("Steady state was not reached", StringComparison.Ordinal), $"{who} reached no steady state:\n{summary}");
+        Assert.False(summary.Contains("TEST FAILED", StringComparison.Ordinal), $"{who} failed:\n{summary}");
         Assert.Matches($@"Refreshes received: {items}\b", summary);
         Match steady = SteadyStateSection().Match(summary);
         Assert.True(steady.Success, $"{who}'s summary has no steady-state section:\n{summary}");
