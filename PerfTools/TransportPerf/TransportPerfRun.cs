@@ -195,12 +195,16 @@ internal sealed class TransportPerfRun
     }
 
     /// <summary>Fires every <c>interval</c>, on a fixed schedule from creation.</summary>
-    private sealed class IntervalClock(TimeSpan interval)
+    private sealed class IntervalClock
     {
-        private readonly long _interval = Ticks(interval);
-        private long _next = System.Diagnostics.Stopwatch.GetTimestamp() + Ticks(interval);
+        private readonly long _interval;
+        private long _next;
 
-        private static long Ticks(TimeSpan interval) => (long)(interval.TotalSeconds * System.Diagnostics.Stopwatch.Frequency);
+        public IntervalClock(TimeSpan interval)
+        {
+            _interval = (long)(interval.TotalSeconds * System.Diagnostics.Stopwatch.Frequency);
+            _next = System.Diagnostics.Stopwatch.GetTimestamp() + _interval;
+        }
 
         public bool IsDue()
         {

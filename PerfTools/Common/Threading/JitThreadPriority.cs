@@ -14,16 +14,11 @@ public static class JitThreadPriority
 
     private const string Tasks = "/proc/self/task";
 
-    /// <summary>Lowers every tiered-compilation thread of this process; returns how many it lowered.</summary>
-    public static int LowerWorkers()
+    /// <summary>Lowers every tiered-compilation thread of this process (those it may not lower keep their priority).</summary>
+    public static void LowerWorkers()
     {
-        int lowered = 0;
         foreach (int threadId in WorkerThreadIds())
-        {
-            if (ThreadNice.Set(threadId, ThreadNice.Lowest))
-                lowered++;
-        }
-        return lowered;
+            ThreadNice.Set(threadId, ThreadNice.Lowest);
     }
 
     /// <summary>The kernel ids of this process's tiered-compilation threads (Linux; none elsewhere).</summary>

@@ -16,11 +16,10 @@ public sealed class RehearsalSettleTests
 {
     private static readonly TimeSpan Observed = TimeSpan.FromSeconds(1);
 
-    private static readonly TransportPerfOptions Options = new()
+    /// <summary>The guide's defaults, sending 150-byte messages packed 20 at 100,000/s, statistics every second.</summary>
+    private static readonly TransportPerfOptions Options = TransportPerfCommandLine.Parse([]).Options! with
     {
-        AppType = AppType.Server, MsgRate = 100_000, LatencyMsgRate = 1000, MsgSize = 150, PackCount = 20, TickRate = 1000,
-        WriteStatsInterval = 1, RunTime = 300, OutputBuffers = 5000, MaxFragmentSize = 6144, StatsFile = "TransportStats",
-        SummaryFile = "TransportSummary.out", LatencyFile = "TransportLatency",
+        MsgSize = 150, PackCount = 20, LatencyMsgRate = 1000, WriteStatsInterval = 1, LatencyFile = "TransportLatency",
     };
 
     [Fact]

@@ -77,11 +77,9 @@ public sealed class RehearsalTests
     public void A_rehearsal_runs_in_a_folder_of_its_own_and_leaves_nothing_behind()
     {
         string[] before = RehearsalFolders();
-        var run = new TransportPerfOptions
+        TransportPerfOptions run = TransportPerfCommandLine.Parse([]).Options! with
         {
-            AppType = AppType.Server, MsgRate = 10_000, LatencyMsgRate = 100, MsgSize = 76, PackCount = 1, TickRate = 1000,
-            WriteStatsInterval = 5, RunTime = 300, OutputBuffers = 5000, MaxFragmentSize = 6144, StatsFile = "TransportStats",
-            SummaryFile = "TransportSummary.out", LatencyFile = "TransportLatency",
+            MsgRate = 10_000, LatencyMsgRate = 100, LatencyFile = "TransportLatency",
         };
         string cwd = Directory.GetCurrentDirectory();
         string[] cwdBefore = Directory.GetFileSystemEntries(cwd);
