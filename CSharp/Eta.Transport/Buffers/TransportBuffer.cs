@@ -19,6 +19,8 @@ namespace Eta.Transport;
 public sealed class TransportBuffer
 {
     internal byte[] _array = [];
+    /// <summary>A guaranteed buffer's own slice of <see cref="_array"/>, which its pool shares among many: where it starts.</summary>
+    internal int _home;
     /// <summary>Where the current message starts in <see cref="_array"/>.</summary>
     internal int _dataStart;
     /// <summary>End of the usable space in <see cref="_array"/>.</summary>

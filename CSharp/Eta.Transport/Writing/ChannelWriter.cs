@@ -186,7 +186,7 @@ internal sealed class ChannelWriter
                 overflow = _pool.RentBig(compressed - firstPart);
                 _compressScratch.AsSpan(firstPart, compressed - firstPart).CopyTo(overflow._array.AsSpan(overflow.PayloadStart));
                 overflow._frameLength = RipcLimits.HeaderLength + compressed - firstPart;
-                WriteHeader(overflow._array, overflow._frameLength, RipcFlags.Compressed);
+                WriteHeader(overflow._array.AsSpan(overflow._frameStart), overflow._frameLength, RipcFlags.Compressed);
             }
             payloadLength = firstPart;
         }
@@ -481,7 +481,7 @@ internal sealed class ChannelWriter
             }
             bool first = buffer._fragmentOffset == 0;
             int header = (first ? FragmentHeaderLength : FragmentLength) + _fragmentIdLength;
-            Span<byte> target = frame._array;
+            Span<byte> target = frame._array.AsSpan(frame._frameStart, frame._limit - frame._frameStart);
             int chunk, payloadLength;
             byte frameFlags;
             if (compress)
