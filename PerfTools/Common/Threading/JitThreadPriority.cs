@@ -1,9 +1,10 @@
 namespace PerfTools.Common.Threading;
 
 /// <summary>
-/// Puts the runtime's tiered-compilation thread at the lowest priority (Linux, nice 19). What the JIT still compiles
-/// once a run has started then waits for a CPU nothing else wants instead of taking one from a measured thread: on a
-/// two-core machine a transport thread queued behind the JIT's held its latency samples for milliseconds. The runtime
+/// Puts the runtime's tiered-compilation thread at the lowest priority (Linux: SCHED_IDLE, <see cref="IdleScheduling"/>).
+/// What the JIT still compiles once a run has started then waits for a CPU nothing else wants instead of taking one
+/// from a measured thread: on a two-core machine a transport thread queued behind the JIT's held its latency samples
+/// for milliseconds (at nice 19 too: the JIT ran out its time slice before a woken reader got its CPU). The runtime
 /// keeps that thread for a few seconds after its last work and starts a new one (at its starter's priority) after
 /// that, so call this right after the warm-up, while the warm-up's thread is still there.
 /// </summary>
@@ -14,11 +15,17 @@ public static class JitThreadPriority
 
     private const string Tasks = "/proc/self/task";
 
-    /// <summary>Lowers every tiered-compilation thread of this process (those it may not lower keep their priority).</summary>
+    /// <summary>
+    /// Moves every tiered-compilation thread of this process to SCHED_IDLE, or where that is refused to nice 19
+    /// (those it may not lower keep their priority).
+    /// </summary>
     public static void LowerWorkers()
     {
         foreach (int threadId in WorkerThreadIds())
-            ThreadNice.Set(threadId, ThreadNice.Lowest);
+        {
+            if (!IdleScheduling.Set(threadId))
+                ThreadNice.Set(threadId, ThreadNice.Lowest);
+        }
     }
 
     /// <summary>The kernel ids of this process's tiered-compilation threads (Linux; none elsewhere).</summary>

@@ -41,8 +41,9 @@ public sealed class RehearsalSettleTests
     }
 
     /// <summary>
-    /// What the run still gives the JIT is compiled at the lowest priority: the rehearsal leaves the JIT's thread at
-    /// nice 19 (Linux), so that it waits for a CPU rather than taking one from a transport thread.
+    /// What the run still gives the JIT is compiled at the lowest priority: the rehearsal leaves the JIT's thread under
+    /// SCHED_IDLE (Linux), so that a transport thread waking on its CPU takes the CPU at once. At nice 19 it still ran
+    /// out its time slice first: a trace showed it holding a pinned reader's CPU for 4 ms.
     /// </summary>
     [Fact]
     public void The_rehearsal_leaves_the_JIT_thread_at_the_lowest_priority()
@@ -55,6 +56,6 @@ public sealed class RehearsalSettleTests
         Assert.Null(result.Failure);
         IReadOnlyList<int> workers = JitThreadPriority.WorkerThreadIds();
         Assert.NotEmpty(workers);
-        Assert.All(workers, id => Assert.Equal(ThreadNice.Lowest, ThreadNice.Of(id)));
+        Assert.All(workers, id => Assert.True(IdleScheduling.IsSet(id), $"JIT thread {id} is not under SCHED_IDLE"));
     }
 }
