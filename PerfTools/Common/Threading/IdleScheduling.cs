@@ -26,9 +26,9 @@ public static partial class IdleScheduling
     public static bool IsSet(int threadId) =>
         OperatingSystem.IsLinux() && threadId != 0 && GetScheduler(threadId) == SchedIdle;
 
-    [LibraryImport("libc", EntryPoint = "sched_setscheduler", SetLastError = true)]
+    [LibraryImport("libc", EntryPoint = "sched_setscheduler")]
     private static partial int SetScheduler(int threadId, int policy, ref int priority);
 
-    [LibraryImport("libc", EntryPoint = "sched_getscheduler", SetLastError = true)]
+    [LibraryImport("libc", EntryPoint = "sched_getscheduler")]
     private static partial int GetScheduler(int threadId);
 }
